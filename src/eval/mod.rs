@@ -1,0 +1,3 @@
+//! Pattern tables and the incremental evaluator.
+pub mod evaluator;
+pub mod pattern;

@@ -1,0 +1,339 @@
+//! Line patterns and their precomputed tables.
+//!
+//! A cell's line key holds its 10 neighbours along one direction (5 each way,
+//! 2 bits per cell). For each key and colour the table says what that colour
+//! would have in this line by playing the cell: a five, an open four, a four,
+//! an open three, ... The table is filled once per (colour, exact-five) pair by
+//! dynamic programming: a pattern is one stone short of the pattern obtained by
+//! filling one more empty neighbour, and that key is always numerically larger.
+
+use crate::game::board::{slot, Color};
+use crate::game::rule::Rule;
+use std::sync::OnceLock;
+
+/// Per-line pattern for the stone that would be placed at the centre, weakest first.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing: no five can ever be made through this cell along this line.
+    Dead = 0,
+    /// Six or more where only exactly five counts.
+    Overline,
+    B1,
+    F1,
+    B2,
+    F2,
+    /// Two different ways to make an open three.
+    F2B,
+    /// Three that can become a four but not an open four.
+    B3,
+    /// Open three: one more stone makes an open four.
+    F3,
+    /// Four: one five-point.
+    B4,
+    /// Open four (or two fours in one line): two five-points.
+    F4,
+    /// Five.
+    F5,
+}
+
+pub const NPATTERNS: usize = 12;
+
+impl Pattern {
+    pub const ALL: [Pattern; NPATTERNS] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::F2B,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+    ];
+
+    #[inline]
+    pub fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize]
+    }
+
+    /// The pattern one stone weaker: what a line is if filling one point gives `self`.
+    fn one_less(self) -> Pattern {
+        match self {
+            Pattern::F4 => Pattern::F3,
+            Pattern::B4 => Pattern::B3,
+            Pattern::F3 => Pattern::F2,
+            Pattern::B3 => Pattern::B2,
+            Pattern::F2 | Pattern::F2B => Pattern::F1,
+            Pattern::B2 => Pattern::B1,
+            _ => Pattern::Dead,
+        }
+    }
+}
+
+/// Number of distinct line keys.
+pub const KEY_SPACE: usize = 1 << 20;
+
+/// Patterns of one colour for every line key.
+pub struct LineTable {
+    pat: Vec<u8>,
+}
+
+impl LineTable {
+    #[inline]
+    pub fn get(&self, key: u32) -> Pattern {
+        Pattern::from_u8(self.pat[key as usize])
+    }
+
+    fn build(colour: u8, exact: bool) -> LineTable {
+        let mut pat = vec![0u8; KEY_SPACE];
+        // Line positions 0..11, centre 5; index i maps to the neighbour offset i - 5.
+        const OWN: u8 = 1;
+        const OTHER: u8 = 2;
+        let off_slot = |i: usize| slot(i as isize - 5);
+        for key in (0..KEY_SPACE as u32).rev() {
+            let mut line = [0u8; 11];
+            for (i, cell) in line.iter_mut().enumerate() {
+                if i == 5 {
+                    *cell = OWN;
+                    continue;
+                }
+                let v = ((key >> off_slot(i)) & 3) as u8;
+                *cell = if v == 0 {
+                    0
+                } else if v == colour {
+                    OWN
+                } else {
+                    OTHER
+                };
+            }
+            let valid = |n: usize| n == 5 || (n > 5 && !exact);
+            // The run of own stones through the centre.
+            let mut a = 5;
+            while a > 0 && line[a - 1] == OWN {
+                a -= 1;
+            }
+            let mut b = 5;
+            while b < 10 && line[b + 1] == OWN {
+                b += 1;
+            }
+            let len = b - a + 1;
+            let p = if valid(len) {
+                Pattern::F5
+            } else if len > 5 {
+                Pattern::Overline
+            } else {
+                // Five-points are the empty cells right next to the centre's run.
+                let mut fives = 0;
+                if a > 0 && line[a - 1] == 0 {
+                    let mut n = len + 1;
+                    let mut k = a - 1;
+                    while k > 0 && line[k - 1] == OWN {
+                        n += 1;
+                        k -= 1;
+                    }
+                    fives += valid(n) as usize;
+                }
+                if b < 10 && line[b + 1] == 0 {
+                    let mut n = len + 1;
+                    let mut k = b + 1;
+                    while k < 10 && line[k + 1] == OWN {
+                        n += 1;
+                        k += 1;
+                    }
+                    fives += valid(n) as usize;
+                }
+                match fives {
+                    2 => Pattern::F4,
+                    1 => Pattern::B4,
+                    _ => {
+                        let mut best = Pattern::Dead;
+                        let mut open_threes = 0;
+                        for i in 0..11 {
+                            if i == 5 || line[i] != 0 {
+                                continue;
+                            }
+                            let next = Pattern::from_u8(pat[(key | ((colour as u32) << off_slot(i))) as usize]);
+                            if next == Pattern::F3 {
+                                open_threes += 1;
+                            }
+                            best = best.max(next.one_less());
+                        }
+                        if best == Pattern::F2 && open_threes >= 2 {
+                            Pattern::F2B
+                        } else {
+                            best
+                        }
+                    }
+                }
+            };
+            pat[key as usize] = p as u8;
+        }
+        LineTable { pat }
+    }
+}
+
+/// Table for `c` under `rule`; built on first use (a few tens of milliseconds) and shared.
+pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
+    static TABLES: [OnceLock<LineTable>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let exact = rule.exact_five(c);
+    let black = &TABLES[exact as usize];
+    let black = black.get_or_init(|| LineTable::build(Color::Black.cell(), exact));
+    match c {
+        Color::Black => black,
+        // White's table is black's with the two colours swapped in every key.
+        Color::White => TABLES[2 + exact as usize].get_or_init(|| {
+            let pat = (0..KEY_SPACE as u32)
+                .map(|k| black.pat[(((k & 0x55555) << 1) | ((k & 0xAAAAA) >> 1)) as usize])
+                .collect();
+            LineTable { pat }
+        }),
+    }
+}
+
+/// Builds the tables every rule needs, so the first search does not pay for them.
+pub fn warm_up() {
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        line_table(rule, Color::Black);
+        line_table(rule, Color::White);
+    }
+}
+
+/// What a cell is worth to one colour, combining its four line patterns.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+#[repr(u8)]
+pub enum Combo {
+    None = 0,
+    /// Three plus something that can grow (three with a two or block-three).
+    Flex3,
+    Flex3Plus,
+    /// Two open threes (3-3).
+    DoubleFlex3,
+    /// A four.
+    Block4,
+    /// A four and another three-ish line.
+    Block4Plus,
+    /// A four and an open three (4-3).
+    Block4Flex3,
+    /// An open four or two fours: wins unless the opponent has a five.
+    Flex4,
+    /// A five.
+    Five,
+}
+
+/// Combination of four line patterns, with whether black could be forbidden here under renju.
+#[derive(Copy, Clone, Debug)]
+pub struct ComboInfo {
+    pub combo: Combo,
+    pub maybe_forbidden: bool,
+}
+
+pub fn combine(p: [Pattern; 4]) -> ComboInfo {
+    let mut n = [0usize; NPATTERNS];
+    for x in p {
+        n[x as usize] += 1;
+    }
+    use Pattern::*;
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let combo = if n[F5 as usize] > 0 {
+        Combo::Five
+    } else if n[F4 as usize] > 0 || n[B4 as usize] >= 2 {
+        Combo::Flex4
+    } else if n[B4 as usize] == 1 {
+        if n[F3 as usize] > 0 {
+            Combo::Block4Flex3
+        } else if n[B3 as usize] + n[F2 as usize] + n[F2B as usize] > 0 {
+            Combo::Block4Plus
+        } else {
+            Combo::Block4
+        }
+    } else if n[F3 as usize] >= 2 {
+        Combo::DoubleFlex3
+    } else if n[F3 as usize] == 1 {
+        if n[B3 as usize] + n[F2 as usize] + n[F2B as usize] > 0 {
+            Combo::Flex3Plus
+        } else {
+            Combo::Flex3
+        }
+    } else {
+        Combo::None
+    };
+    let maybe_forbidden =
+        n[F5 as usize] == 0 && (n[Overline as usize] > 0 || n[F4 as usize] > 0 || fours >= 2 || n[F3 as usize] >= 2);
+    ComboInfo { combo, maybe_forbidden }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Key for a line given as text around the centre `*`: `x` own, `o` other, `#` wall, `.` empty.
+    fn key_of(s: &str, own: u32) -> u32 {
+        let chars: Vec<char> = s.chars().collect();
+        let c = chars.iter().position(|&ch| ch == '*').unwrap() as isize;
+        let mut key = 0;
+        for k in -5isize..=5 {
+            if k == 0 {
+                continue;
+            }
+            let i = c + k;
+            let v = if i < 0 || i >= chars.len() as isize {
+                3
+            } else {
+                match chars[i as usize] {
+                    'x' => own,
+                    'o' => 3 - own,
+                    '.' => 0,
+                    _ => 3,
+                }
+            };
+            key |= v << slot(k);
+        }
+        key
+    }
+
+    fn pat(s: &str, rule: Rule) -> Pattern {
+        line_table(rule, Color::Black).get(key_of(s, 1))
+    }
+
+    #[test]
+    fn classic_shapes() {
+        let r = Rule::Freestyle;
+        assert_eq!(pat("...xx*xx...", r), Pattern::F5);
+        assert_eq!(pat("....x*xx...", r), Pattern::F4);
+        assert_eq!(pat("...ox*xx...", r), Pattern::B4);
+        assert_eq!(pat("....x*x....", r), Pattern::F3);
+        assert_eq!(pat("...ox*x....", r), Pattern::B3);
+        assert_eq!(pat("....x*.x...", r), Pattern::F3);
+        assert_eq!(pat(".....*x....", r), Pattern::F2B);
+        assert_eq!(pat("....o*x.o..", r), Pattern::Dead);
+        assert_eq!(pat(".x.x.*.....", r), Pattern::B3);
+        assert_eq!(pat("..xxx*xx...", r), Pattern::F5);
+        assert_eq!(pat("..x.x*x.x..", r), Pattern::F4);
+    }
+
+    #[test]
+    fn exact_five_rules() {
+        let s = Rule::Standard;
+        assert_eq!(pat("..xxx*xx...", s), Pattern::Overline);
+        assert_eq!(pat("...xx*xx...", s), Pattern::F5);
+        // xxxx*. : the only five-point would make six.
+        assert_eq!(pat("x.xx*x.....", s), Pattern::B4);
+        assert_eq!(pat("..xxx*.x...", s), Pattern::B4);
+        assert_eq!(pat("..xxx*.x...", Rule::Freestyle), Pattern::F4);
+    }
+
+    #[test]
+    fn combos() {
+        use Pattern::*;
+        assert_eq!(combine([F5, Dead, Dead, Dead]).combo, Combo::Five);
+        assert_eq!(combine([B4, B4, Dead, Dead]).combo, Combo::Flex4);
+        assert_eq!(combine([B4, F3, Dead, Dead]).combo, Combo::Block4Flex3);
+        assert_eq!(combine([F3, F3, Dead, Dead]).combo, Combo::DoubleFlex3);
+        assert!(combine([F3, F3, Dead, Dead]).maybe_forbidden);
+        assert!(!combine([B4, F3, Dead, Dead]).maybe_forbidden);
+    }
+}

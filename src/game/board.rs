@@ -1,0 +1,312 @@
+//! `Board`: cells, side to move, move stack, make/undo, Zobrist key, and the
+//! per-cell line keys (the 10 neighbours of a cell in each direction, 2 bits
+//! each) that the pattern evaluator reads.
+
+use super::pos::{step, Pos, DIRS, MAX_SIZE, MIN_SIZE, NCELLS, PAD, STRIDE};
+use super::zobrist::zobrist;
+
+/// Cell contents. The numeric values are the 2-bit codes used in line keys.
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+/// Off-board, or a square that belongs to nobody (FIELD 3 in continuous games).
+pub const WALL: u8 = 3;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Color {
+    Black = 1,
+    White = 2,
+}
+
+impl Color {
+    #[inline]
+    pub fn opp(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+    #[inline]
+    pub fn cell(self) -> u8 {
+        self as u8
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize - 1
+    }
+}
+
+/// Bit position (in a line key) of the neighbour `k` steps away, k in -5..=5, k != 0.
+#[inline]
+pub const fn slot(k: isize) -> u32 {
+    if k < 0 {
+        ((k + 5) * 2) as u32
+    } else {
+        ((k + 4) * 2) as u32
+    }
+}
+
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    cells: Vec<u8>,
+    /// Line keys per cell and direction (20 bits used).
+    keys: Vec<[u32; 4]>,
+    /// Number of stones in the 5x5 box around each cell.
+    near: Vec<u8>,
+    hash: u64,
+    side: Color,
+    moves: Vec<u16>,
+    stones: usize,
+    blocked: usize,
+}
+
+impl Board {
+    /// An empty `width` x `height` board, black to move. Sizes are clamped to the supported range;
+    /// callers validate user input first.
+    pub fn new(width: usize, height: usize) -> Board {
+        let width = width.clamp(MIN_SIZE, MAX_SIZE);
+        let height = height.clamp(MIN_SIZE, MAX_SIZE);
+        let mut b = Board {
+            width,
+            height,
+            cells: vec![WALL; NCELLS],
+            keys: vec![[0; 4]; NCELLS],
+            near: vec![0; NCELLS],
+            hash: 0,
+            side: Color::Black,
+            moves: Vec::with_capacity(width * height),
+            stones: 0,
+            blocked: 0,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                b.cells[Pos::new(x as u8, y as u8).idx()] = EMPTY;
+            }
+        }
+        for i in 0..NCELLS {
+            if b.cells[i] == WALL {
+                continue;
+            }
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let mut key = 0u32;
+                for k in -5isize..=5 {
+                    if k != 0 {
+                        key |= (b.cells[step(i, dir, k)] as u32) << slot(k);
+                    }
+                }
+                b.keys[i][d] = key;
+            }
+        }
+        b
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// Forces the side to move (used when a position is loaded from BOARD).
+    pub fn set_side_to_move(&mut self, c: Color) {
+        if c != self.side {
+            self.hash ^= zobrist().side;
+            self.side = c;
+        }
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    #[inline]
+    pub fn key(&self, i: usize, d: usize) -> u32 {
+        self.keys[i][d]
+    }
+    #[inline]
+    pub fn near(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+    pub fn moves(&self) -> &[u16] {
+        &self.moves
+    }
+    pub fn last_move(&self) -> Option<usize> {
+        self.moves.last().map(|&m| m as usize)
+    }
+    pub fn empty_count(&self) -> usize {
+        self.width * self.height - self.stones - self.blocked
+    }
+    pub fn is_full(&self) -> bool {
+        self.empty_count() == 0
+    }
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
+    }
+    pub fn at(&self, p: Pos) -> u8 {
+        self.cells[p.idx()]
+    }
+    pub fn is_empty(&self, p: Pos) -> bool {
+        (p.x as usize) < self.width && (p.y as usize) < self.height && self.at(p) == EMPTY
+    }
+    /// Indices of all real (on-board) cells.
+    pub fn all_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| (y + PAD) * STRIDE + x + PAD))
+    }
+    pub fn center(&self) -> usize {
+        Pos::new((self.width / 2) as u8, (self.height / 2) as u8).idx()
+    }
+
+    fn set(&mut self, i: usize, v: u8) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        self.cells[i] = v;
+        self.hash ^= zobrist().cell[v as usize][i];
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=5isize {
+                self.keys[step(i, dir, k)][d] |= (v as u32) << slot(-k);
+                self.keys[step(i, dir, -k)][d] |= (v as u32) << slot(k);
+            }
+        }
+        self.touch_near(i, 1);
+    }
+
+    fn clear(&mut self, i: usize) {
+        let v = self.cells[i];
+        debug_assert!(v == BLACK || v == WHITE);
+        self.cells[i] = EMPTY;
+        self.hash ^= zobrist().cell[v as usize][i];
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=5isize {
+                self.keys[step(i, dir, k)][d] &= !(3u32 << slot(-k));
+                self.keys[step(i, dir, -k)][d] &= !(3u32 << slot(k));
+            }
+        }
+        self.touch_near(i, -1);
+    }
+
+    fn touch_near(&mut self, i: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let q = (i as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] = self.near[q].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Plays the side to move on the empty cell `i` and passes the turn.
+    pub fn make(&mut self, i: usize) {
+        self.set(i, self.side.cell());
+        self.stones += 1;
+        self.moves.push(i as u16);
+        self.side = self.side.opp();
+        self.hash ^= zobrist().side;
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<usize> {
+        let i = self.moves.pop()? as usize;
+        self.clear(i);
+        self.stones -= 1;
+        self.side = self.side.opp();
+        self.hash ^= zobrist().side;
+        Some(i)
+    }
+
+    /// Puts a stone of colour `c` on `i` without touching the side to move
+    /// (position set-up). It joins the move stack so TAKEBACK can remove it.
+    pub fn put(&mut self, i: usize, c: Color) {
+        self.set(i, c.cell());
+        self.stones += 1;
+        self.moves.push(i as u16);
+    }
+
+    /// Marks `i` as a square nobody may play (FIELD 3).
+    pub fn put_blocked(&mut self, i: usize) {
+        self.set(i, WALL);
+        self.blocked += 1;
+    }
+
+    /// Removes the stone on `i` wherever it is in the history, keeping the
+    /// other stones and the side to move consistent. Returns false if `i` holds no stone.
+    pub fn remove(&mut self, i: usize) -> bool {
+        let Some(pos) = self.moves.iter().rposition(|&m| m as usize == i) else {
+            return false;
+        };
+        if pos + 1 == self.moves.len() {
+            self.undo();
+            return true;
+        }
+        let colour = self.cells[i];
+        self.clear(i);
+        self.stones -= 1;
+        self.moves.remove(pos);
+        // The player who owned the stone gets the move: that is what a takeback means.
+        let c = if colour == BLACK { Color::Black } else { Color::White };
+        self.set_side_to_move(c);
+        true
+    }
+
+    /// Text picture for debugging: `X` black, `O` white, `#` blocked, `.` empty.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                s.push(match self.at(Pos::new(x as u8, y as u8)) {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    WALL => '#',
+                    _ => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_undo_restores_everything() {
+        let mut b = Board::new(15, 15);
+        let start = b.clone();
+        let moves = [Pos::new(7, 7), Pos::new(8, 8), Pos::new(0, 0), Pos::new(14, 14)];
+        for m in moves {
+            b.make(m.idx());
+        }
+        assert_eq!(b.stones(), 4);
+        assert_eq!(b.side_to_move(), Color::Black);
+        for _ in moves {
+            b.undo();
+        }
+        assert_eq!(b.cells, start.cells);
+        assert_eq!(b.keys, start.keys);
+        assert_eq!(b.near, start.near);
+        assert_eq!(b.hash(), start.hash());
+    }
+
+    #[test]
+    fn remove_from_the_middle_of_history() {
+        let mut b = Board::new(15, 15);
+        for m in [Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 6)] {
+            b.make(m.idx());
+        }
+        assert!(b.remove(Pos::new(8, 8).idx()));
+        assert_eq!(b.side_to_move(), Color::White);
+        assert_eq!(b.stones(), 2);
+        assert!(!b.remove(Pos::new(8, 8).idx()));
+    }
+}

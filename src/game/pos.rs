@@ -1,0 +1,83 @@
+//! Board coordinates: the protocol's `Pos` (x = column, y = row) and the
+//! internal padded cell index the board and evaluator work on.
+
+use std::fmt;
+
+/// Largest supported board side.
+pub const MAX_SIZE: usize = 32;
+/// Smallest supported board side.
+pub const MIN_SIZE: usize = 5;
+/// Wall cells around the board: the pattern window looks 5 cells each way,
+/// so every walk of up to 5 steps from a real cell stays inside the array.
+pub const PAD: usize = 5;
+/// Row length of the padded array.
+pub const STRIDE: usize = MAX_SIZE + 2 * PAD;
+/// Number of cells in the padded array.
+pub const NCELLS: usize = STRIDE * STRIDE;
+/// Index steps for the four line directions: horizontal, vertical, diagonal, anti-diagonal.
+pub const DIRS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A point on the board in protocol coordinates.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Pos {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Pos {
+    pub const fn new(x: u8, y: u8) -> Pos {
+        Pos { x, y }
+    }
+
+    /// Padded array index of this point.
+    #[inline]
+    pub fn idx(self) -> usize {
+        (self.y as usize + PAD) * STRIDE + self.x as usize + PAD
+    }
+
+    /// Inverse of [`Pos::idx`]; only meaningful for indices of real cells.
+    #[inline]
+    pub fn from_idx(i: usize) -> Pos {
+        Pos::new((i % STRIDE - PAD) as u8, (i / STRIDE - PAD) as u8)
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// Walks `k` steps from index `i` along direction step `d`.
+#[inline]
+pub fn step(i: usize, d: isize, k: isize) -> usize {
+    (i as isize + d * k) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn idx_round_trip() {
+        for y in 0..MAX_SIZE as u8 {
+            for x in 0..MAX_SIZE as u8 {
+                let p = Pos::new(x, y);
+                assert_eq!(Pos::from_idx(p.idx()), p);
+            }
+        }
+        assert_eq!(Pos::new(7, 3).to_string(), "7,3");
+    }
+
+    #[test]
+    fn walks_stay_inside_the_array() {
+        let far = Pos::new(MAX_SIZE as u8 - 1, MAX_SIZE as u8 - 1).idx();
+        let near = Pos::new(0, 0).idx();
+        for d in DIRS {
+            for k in -(PAD as isize)..=PAD as isize {
+                assert!((far as isize + d * k) < NCELLS as isize);
+                assert!((near as isize + d * k) >= 0);
+            }
+        }
+    }
+}

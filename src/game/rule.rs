@@ -1,0 +1,206 @@
+//! Game rules: freestyle, standard (exactly five) and renju, five detection,
+//! and renju forbidden points with the recursive definition of a three.
+
+use super::board::{Board, Color, BLACK, EMPTY};
+use super::pos::{step, Pos, DIRS, NCELLS};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five wins; six or more wins for nobody.
+    Standard,
+    /// Black: exactly five wins, overline / double-four / double-three are forbidden.
+    /// White: five or more wins.
+    Renju,
+}
+
+impl Rule {
+    /// Maps the protocol's `INFO rule` bitmask. Bit 4 (renju) wins over bit 1 (exact five);
+    /// caro (bit 8) is played as standard. In Yixin-Board mode the value 2 means renju.
+    pub fn from_info(value: i64, yixin_mode: bool) -> Rule {
+        if yixin_mode && value == 2 {
+            return Rule::Renju;
+        }
+        if value & 4 != 0 {
+            Rule::Renju
+        } else if value & 1 != 0 || value & 8 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        }
+    }
+
+    /// Whether a run longer than five fails to win for `c`.
+    pub fn exact_five(self, c: Color) -> bool {
+        match self {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => c == Color::Black,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+}
+
+/// Length of the run of `v` through `i` along `dir` (counting `i` itself as `v`).
+#[inline]
+pub fn run_len(cells: &[u8], i: usize, dir: isize, v: u8) -> usize {
+    let mut n = 1;
+    let mut k = 1;
+    while cells[step(i, dir, k)] == v {
+        n += 1;
+        k += 1;
+    }
+    k = 1;
+    while cells[step(i, dir, -k)] == v {
+        n += 1;
+        k += 1;
+    }
+    n
+}
+
+/// Whether a stone of `c` on `i` (empty or already holding `c`) makes a winning five.
+pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
+    let exact = rule.exact_five(c);
+    DIRS.iter().any(|&d| {
+        let n = run_len(board.cells(), i, d, c.cell());
+        n == 5 || (n > 5 && !exact)
+    })
+}
+
+/// Whether black may not play on the empty cell `i` under renju.
+pub fn is_forbidden(board: &Board, i: usize) -> bool {
+    if board.cell(i) != EMPTY {
+        return false;
+    }
+    let mut cells = [0u8; NCELLS];
+    cells.copy_from_slice(board.cells());
+    forbidden_at(&mut cells, i, 0)
+}
+
+/// All of black's forbidden points on the board (empty when white is to move is the caller's choice).
+pub fn forbidden_points(board: &Board) -> Vec<Pos> {
+    let mut cells = [0u8; NCELLS];
+    cells.copy_from_slice(board.cells());
+    let mut out = Vec::new();
+    for i in board.all_cells() {
+        if cells[i] == EMPTY && forbidden_at(&mut cells, i, 0) {
+            out.push(Pos::from_idx(i));
+        }
+    }
+    out
+}
+
+/// Deeper than this the recursion assumes "not forbidden"; real positions never get close.
+const MAX_DEPTH: usize = 6;
+
+fn forbidden_at(cells: &mut [u8; NCELLS], i: usize, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    cells[i] = BLACK;
+    let mut five = false;
+    let mut overline = false;
+    for &d in &DIRS {
+        match run_len(cells, i, d, BLACK) {
+            5 => five = true,
+            n if n > 5 => overline = true,
+            _ => {}
+        }
+    }
+    let result = if five {
+        false
+    } else if overline {
+        true
+    } else {
+        let fours: usize = DIRS.iter().map(|&d| fours_in_line(cells, i, d)).sum();
+        if fours >= 2 {
+            true
+        } else {
+            let mut threes = 0;
+            for &d in &DIRS {
+                if fours_in_line(cells, i, d) == 0 && is_real_three(cells, i, d, depth) {
+                    threes += 1;
+                }
+            }
+            threes >= 2
+        }
+    };
+    cells[i] = EMPTY;
+    result
+}
+
+/// Black's five-points next to the run through `i` along `d`: (left, right) if they exist.
+fn five_points(cells: &[u8; NCELLS], i: usize, d: isize) -> (Option<usize>, Option<usize>, usize) {
+    let mut a = 0isize;
+    while cells[step(i, d, a - 1)] == BLACK {
+        a -= 1;
+    }
+    let mut b = 0isize;
+    while cells[step(i, d, b + 1)] == BLACK {
+        b += 1;
+    }
+    let len = (b - a + 1) as usize;
+    let exact = |e: isize, outward: isize| {
+        // Run length after filling `e`: the run, `e`, and the stones beyond `e`.
+        let mut n = len + 1;
+        let mut k = e + outward;
+        while cells[step(i, d, k)] == BLACK {
+            n += 1;
+            k += outward;
+        }
+        n == 5
+    };
+    let left = (cells[step(i, d, a - 1)] == EMPTY && exact(a - 1, -1)).then(|| step(i, d, a - 1));
+    let right = (cells[step(i, d, b + 1)] == EMPTY && exact(b + 1, 1)).then(|| step(i, d, b + 1));
+    (left, right, len)
+}
+
+/// Number of fours through the black stone on `i` along `d` (0, 1 or 2; a straight four counts once).
+fn fours_in_line(cells: &[u8; NCELLS], i: usize, d: isize) -> usize {
+    match five_points(cells, i, d) {
+        (Some(_), Some(_), 4) => 1,
+        (l, r, _) => l.is_some() as usize + r.is_some() as usize,
+    }
+}
+
+/// A real three along `d`: one more black stone, on a point that is itself not forbidden,
+/// turns it into a straight four (both ends make exactly five).
+fn is_real_three(cells: &mut [u8; NCELLS], i: usize, d: isize, depth: usize) -> bool {
+    for k in -4isize..=4 {
+        let e = step(i, d, k);
+        if k == 0 || cells[e] != EMPTY {
+            continue;
+        }
+        cells[e] = BLACK;
+        let straight = matches!(five_points(cells, i, d), (Some(_), Some(_), 4));
+        cells[e] = EMPTY;
+        if straight && !forbidden_at(cells, e, depth + 1) {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_bits() {
+        assert_eq!(Rule::from_info(0, false), Rule::Freestyle);
+        assert_eq!(Rule::from_info(1, false), Rule::Standard);
+        assert_eq!(Rule::from_info(4, false), Rule::Renju);
+        assert_eq!(Rule::from_info(5, false), Rule::Renju);
+        assert_eq!(Rule::from_info(2, false), Rule::Freestyle);
+        assert_eq!(Rule::from_info(2, true), Rule::Renju);
+        assert_eq!(Rule::from_info(9, false), Rule::Standard);
+    }
+}

@@ -1,0 +1,13 @@
+//! Wuzi (五子): a Gomoku / Renju engine for the Piskvork (Gomocup) brain protocol.
+//!
+//! Layers, each knowing only the ones below it:
+//! `game` (board and rules) → `eval` (patterns) → `search` (engine) → `protocol` (text).
+
+pub mod bench;
+pub mod eval;
+pub mod game;
+pub mod protocol;
+pub mod search;
+
+pub const NAME: &str = "Wuzi";
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,72 @@
+//! `pbrain-wuzi`: the Piskvork/Gomocup brain. Protocol on stdin/stdout; nothing on
+//! stderr unless logging is switched on (`RUST_LOG`, optionally `WUZI_LOG_FILE`).
+
+use std::io::Write;
+use std::sync::mpsc;
+use wuzi::protocol::{input, output::Output, session::Session};
+
+const HELP: &str = "pbrain-wuzi - Gomoku/Renju engine for the Piskvork (Gomocup) brain protocol
+
+USAGE:
+    pbrain-wuzi               speak the protocol on stdin/stdout (what managers run)
+    pbrain-wuzi bench [D]     search the built-in positions to depth D (default 9)
+    pbrain-wuzi --help        this text
+    pbrain-wuzi --version     the version
+
+ENVIRONMENT:
+    RUST_LOG=info             enable logging (per-depth analysis, decisions)
+    WUZI_LOG_FILE=path        write the log to this file instead of stderr
+";
+
+fn main() {
+    // Silent panics: stderr may be the protocol pipe. A panic is logged when logging is on.
+    std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
+    init_logging();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => serve(),
+        Some("bench") => {
+            let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(9);
+            wuzi::bench::run(depth, &mut |l| println!("{l}"));
+        }
+        Some("--version" | "-V") => println!("pbrain-wuzi {}", wuzi::VERSION),
+        Some("--help" | "-h") => print!("{HELP}"),
+        Some(other) => {
+            println!("unknown argument '{other}'\n");
+            print!("{HELP}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn init_logging() {
+    if std::env::var_os("RUST_LOG").is_none() {
+        return;
+    }
+    let mut builder = env_logger::Builder::from_default_env();
+    if let Some(path) = std::env::var_os("WUZI_LOG_FILE") {
+        match std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            Ok(f) => {
+                builder.target(env_logger::Target::Pipe(Box::new(f)));
+            }
+            Err(_) => return,
+        }
+    }
+    let _ = builder.try_init();
+}
+
+fn serve() {
+    // Pattern tables take a little while to build: do it while the manager is still talking.
+    let _ = std::thread::Builder::new().name("warm-up".into()).spawn(wuzi::eval::pattern::warm_up);
+    let (tx, rx) = mpsc::channel();
+    let reader_tx = tx.clone();
+    let spawned = std::thread::Builder::new().name("stdin".into()).spawn(move || input::read_lines(std::io::stdin(), reader_tx));
+    if spawned.is_err() {
+        return;
+    }
+    let out = Output::new(Box::new(std::io::stdout()));
+    Session::new(out, tx).run(rx);
+    let _ = std::io::stdout().flush();
+    // Exit at once: a search thread still running must not delay END.
+    std::process::exit(0);
+}

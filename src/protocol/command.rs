@@ -1,0 +1,188 @@
+//! Protocol commands: one text line in, one `Command` out. Parsing is lenient about
+//! case and blanks and strict about numbers; it never panics.
+
+/// A parsed input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Start(i64),
+    RectStart(i64, i64),
+    Restart,
+    Begin,
+    Turn(i64, i64),
+    /// Start of a BOARD block (stone lines follow until DONE).
+    Board,
+    /// Start of a YXBOARD block: load a position, no reply.
+    YxBoard,
+    /// Start of a SWAP2BOARD block.
+    Swap2Board,
+    Info(String, String),
+    End,
+    About,
+    Takeback(i64, i64),
+    Play(i64, i64),
+    /// YXSTOP or STOP.
+    Stop,
+    YxShowForbid,
+    YxHashClear,
+    YxShowInfo,
+    YxNbest(i64),
+    /// A stray `DONE` outside a block.
+    Done,
+    /// A stray stone line (`x,y` or `x,y,f`) outside a block.
+    Stone(i64, i64, Option<i64>),
+    /// Nothing on the line.
+    Empty,
+    /// A command word we do not know (sanitised, truncated).
+    Unknown(String),
+}
+
+/// A known command with arguments we cannot accept; the text follows `ERROR `.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+pub const BAD_COORDS: &str = "bad coordinates";
+
+/// Longest command word echoed back in `UNKNOWN`.
+const ECHO_MAX: usize = 40;
+
+/// Parses one line (already stripped of its line ending).
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
+    if line.is_empty() {
+        return Ok(Command::Empty);
+    }
+    let (word, rest) = match line.find(|c: char| c.is_whitespace()) {
+        Some(i) => (&line[..i], line[i..].trim()),
+        None => (line, ""),
+    };
+    let upper = word.to_ascii_uppercase();
+    let no_args = |c: Command| Ok(c);
+    match upper.as_str() {
+        "START" => parse_int(rest).map(Command::Start).map_err(|_| bad_size(rest)),
+        "RECTSTART" => parse_pair(rest).map(|(w, h)| Command::RectStart(w, h)).map_err(|_| ParseError("bad board size, expected RECTSTART width,height".into())),
+        "RESTART" => no_args(Command::Restart),
+        "BEGIN" => no_args(Command::Begin),
+        "TURN" => parse_pair(rest).map(|(x, y)| Command::Turn(x, y)),
+        "TAKEBACK" => parse_pair(rest).map(|(x, y)| Command::Takeback(x, y)),
+        "PLAY" => parse_pair(rest).map(|(x, y)| Command::Play(x, y)),
+        "BOARD" => no_args(Command::Board),
+        "YXBOARD" => no_args(Command::YxBoard),
+        "SWAP2BOARD" => no_args(Command::Swap2Board),
+        "INFO" => {
+            let (key, value) = match rest.find(|c: char| c.is_whitespace()) {
+                Some(i) => (&rest[..i], rest[i..].trim()),
+                None => (rest, ""),
+            };
+            Ok(Command::Info(key.to_ascii_lowercase(), value.to_string()))
+        }
+        "END" => no_args(Command::End),
+        "ABOUT" => no_args(Command::About),
+        "YXSTOP" | "STOP" => no_args(Command::Stop),
+        "YXSHOWFORBID" => no_args(Command::YxShowForbid),
+        "YXHASHCLEAR" => no_args(Command::YxHashClear),
+        "YXSHOWINFO" => no_args(Command::YxShowInfo),
+        "YXNBEST" => parse_int(rest).map(Command::YxNbest).or(Ok(Command::YxNbest(1))),
+        "DONE" => no_args(Command::Done),
+        _ => {
+            if let Ok(stone) = parse_stone(line) {
+                return Ok(stone);
+            }
+            Ok(Command::Unknown(sanitise(word)))
+        }
+    }
+}
+
+fn bad_size(arg: &str) -> ParseError {
+    let shown = if arg.is_empty() { "(none)".to_string() } else { sanitise(arg) };
+    ParseError(format!("unsupported board size {shown}, supported {}..{} (15 and 20 recommended)", crate::game::pos::MIN_SIZE, crate::game::pos::MAX_SIZE))
+}
+
+/// Printable ASCII only, at most 40 characters.
+pub fn sanitise(s: &str) -> String {
+    let t: String = s.chars().filter(|c| c.is_ascii_graphic()).take(ECHO_MAX).collect();
+    if t.is_empty() {
+        "?".to_string()
+    } else {
+        t
+    }
+}
+
+/// `[+]digits`, no sign otherwise, no overflow.
+pub fn parse_int(s: &str) -> Result<i64, ParseError> {
+    let s = s.trim();
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // Negative numbers parse (INFO time_left may be negative); callers range-check.
+        if let Some(neg) = s.strip_prefix('-') {
+            if !neg.is_empty() && neg.bytes().all(|b| b.is_ascii_digit()) {
+                return neg.parse::<i64>().map(|v| -v).map_err(|_| ParseError(BAD_COORDS.into()));
+            }
+        }
+        return Err(ParseError(BAD_COORDS.into()));
+    }
+    digits.parse::<i64>().map_err(|_| ParseError(BAD_COORDS.into()))
+}
+
+/// Comma-separated integers, blanks allowed around commas.
+fn parse_list(s: &str, n: usize) -> Result<Vec<i64>, ParseError> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() != n {
+        return Err(ParseError(BAD_COORDS.into()));
+    }
+    parts.iter().map(|p| parse_int(p)).collect()
+}
+
+pub fn parse_pair(s: &str) -> Result<(i64, i64), ParseError> {
+    let v = parse_list(s, 2)?;
+    Ok((v[0], v[1]))
+}
+
+/// A stone line of a block: `x,y,field` or `x,y`.
+pub fn parse_stone(s: &str) -> Result<Command, ParseError> {
+    if let Ok(v) = parse_list(s, 3) {
+        return Ok(Command::Stone(v[0], v[1], Some(v[2])));
+    }
+    parse_pair(s).map(|(x, y)| Command::Stone(x, y, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_case_insensitive_and_blanks_tolerated() {
+        assert_eq!(parse("start 20"), Ok(Command::Start(20)));
+        assert_eq!(parse("   StArT\t 15  "), Ok(Command::Start(15)));
+        assert_eq!(parse("TURN 10 , 11"), Ok(Command::Turn(10, 11)));
+        assert_eq!(parse("TURN 07,+3"), Ok(Command::Turn(7, 3)));
+        assert_eq!(parse("info Timeout_Turn 1000"), Ok(Command::Info("timeout_turn".into(), "1000".into())));
+        assert_eq!(parse("INFO folder C:\\My Dir\\"), Ok(Command::Info("folder".into(), "C:\\My Dir\\".into())));
+        assert_eq!(parse(""), Ok(Command::Empty));
+        assert_eq!(parse(" \t "), Ok(Command::Empty));
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        for bad in ["TURN", "TURN 10", "TURN 10,", "TURN ,10", "TURN a,b", "TURN 10;10", "TURN 10,10,10", "TURN 1.5,2"] {
+            assert_eq!(parse(bad), Err(ParseError(BAD_COORDS.into())), "{bad}");
+        }
+        for bad in ["START", "START abc", "START 20x", "START 99999999999999999999"] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.0.contains("20"), "{bad}: {}", e.0);
+        }
+        assert_eq!(parse("START -5"), Ok(Command::Start(-5)));
+    }
+
+    #[test]
+    fn unknown_words_and_stray_lines() {
+        assert_eq!(parse("FOO bar"), Ok(Command::Unknown("FOO".into())));
+        assert_eq!(parse("3,4"), Ok(Command::Stone(3, 4, None)));
+        assert_eq!(parse("3,4,1"), Ok(Command::Stone(3, 4, Some(1))));
+        assert_eq!(parse("done"), Ok(Command::Done));
+        let long = "x".repeat(100);
+        match parse(&long) {
+            Ok(Command::Unknown(w)) => assert_eq!(w.len(), 40),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,568 @@
+//! The protocol session: reads lines, keeps the game and its settings, drives the
+//! engine, writes replies. Requests that arrive while the engine thinks are queued
+//! and answered in order; INFO applies at once; STOP/YXSTOP ends the search; END
+//! and EOF end the session.
+
+use super::command::{parse, parse_int, Command, ParseError, BAD_COORDS};
+use super::output::Output;
+use crate::game::board::{Board, Color, EMPTY, WALL};
+use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
+use crate::game::rule::{forbidden_points, Rule};
+use crate::search::engine::{Engine, Reporter};
+use crate::search::timeman::TimeControl;
+use crate::search::{score_text, Iteration, Limits, SearchResult};
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
+
+/// What the session hears: input lines (stamped when read), end of input, search results.
+pub enum Event {
+    Line(String, Instant),
+    Eof,
+    SearchDone(SearchResult),
+}
+
+/// Whether to keep going.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+/// What the running search is for.
+enum Pending {
+    /// A move to play and report.
+    Move { started: Instant },
+    /// YXNBEST: report a move, do not play it.
+    Analyse,
+    /// A SWAP2BOARD decision with this many opening stones.
+    Swap2 { stones: usize },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BlockKind {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(i64, i64, Option<i64>)>,
+    started: Instant,
+}
+
+const NO_GAME: &str = "no game has been started";
+const PV_SHOWN: usize = 16;
+
+pub struct Session {
+    out: Output,
+    tx: Sender<Event>,
+    board: Option<Board>,
+    rule_value: i64,
+    yixin: bool,
+    show_detail: i64,
+    tc: TimeControl,
+    /// Our own count of match time used, for managers that never send time_left.
+    used_ms: i64,
+    max_depth: i32,
+    max_nodes: u64,
+    max_memory: u64,
+    engine: Engine,
+    pending: Option<Pending>,
+    queue: VecDeque<(String, Instant)>,
+    block: Option<Block>,
+}
+
+impl Session {
+    pub fn new(out: Output, tx: Sender<Event>) -> Session {
+        Session {
+            out,
+            tx,
+            board: None,
+            rule_value: 0,
+            yixin: false,
+            show_detail: 0,
+            tc: TimeControl::default(),
+            used_ms: 0,
+            max_depth: 100,
+            max_nodes: u64::MAX,
+            max_memory: 0,
+            engine: Engine::new(),
+            pending: None,
+            queue: VecDeque::new(),
+            block: None,
+        }
+    }
+
+    /// Runs until END or EOF.
+    pub fn run(mut self, rx: Receiver<Event>) {
+        while let Ok(ev) = rx.recv() {
+            if self.handle(ev) == Flow::Exit {
+                return;
+            }
+        }
+    }
+
+    pub fn rule(&self) -> Rule {
+        Rule::from_info(self.rule_value, self.yixin)
+    }
+
+    pub fn handle(&mut self, ev: Event) -> Flow {
+        match ev {
+            Event::Eof => Flow::Exit,
+            Event::Line(line, t) => {
+                if self.pending.is_some() {
+                    self.while_thinking(line, t)
+                } else {
+                    self.process(&line, t)
+                }
+            }
+            Event::SearchDone(r) => {
+                self.finish_search(r);
+                while self.pending.is_none() {
+                    let Some((line, t)) = self.queue.pop_front() else { break };
+                    if self.process(&line, t) == Flow::Exit {
+                        return Flow::Exit;
+                    }
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    fn while_thinking(&mut self, line: String, t: Instant) -> Flow {
+        match parse(&line) {
+            Ok(Command::End) => return Flow::Exit,
+            Ok(Command::Stop) if self.queue.is_empty() => self.engine.stop(),
+            Ok(Command::Info(k, v)) if self.queue.is_empty() => self.info(&k, &v),
+            Ok(Command::Empty) => {}
+            _ => self.queue.push_back((line, t)),
+        }
+        Flow::Continue
+    }
+
+    /// Handles one line when no search is running.
+    fn process(&mut self, line: &str, t: Instant) -> Flow {
+        let cmd = parse(line);
+        if self.block.is_some() {
+            return self.block_line(cmd);
+        }
+        let cmd = match cmd {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(&e.0);
+                return Flow::Continue;
+            }
+        };
+        match cmd {
+            Command::Empty | Command::Done | Command::Stone(..) | Command::Stop => {}
+            Command::End => return Flow::Exit,
+            Command::About => self.out.line(&about()),
+            Command::Info(k, v) => self.info(&k, &v),
+            Command::Start(n) => self.start(n, n),
+            Command::RectStart(w, h) => self.start(w, h),
+            Command::Restart => match &self.board {
+                Some(b) => {
+                    self.board = Some(Board::new(b.width(), b.height()));
+                    self.used_ms = 0;
+                    self.out.line("OK");
+                }
+                None => self.error(NO_GAME),
+            },
+            Command::Begin => {
+                if self.board.is_some() {
+                    self.think_move(t);
+                } else {
+                    self.error(NO_GAME);
+                }
+            }
+            Command::Turn(x, y) => {
+                if let Some(i) = self.checked_empty(x, y) {
+                    if let Some(b) = self.board.as_mut() {
+                        b.make(i);
+                    }
+                    self.think_move(t);
+                }
+            }
+            Command::Play(x, y) => {
+                if let Some(i) = self.checked_empty(x, y) {
+                    if let Some(b) = self.board.as_mut() {
+                        b.make(i);
+                    }
+                    self.out.line(&format!("{x},{y}"));
+                }
+            }
+            Command::Takeback(x, y) => self.takeback(x, y),
+            Command::Board => self.block = Some(Block { kind: BlockKind::Board, stones: Vec::new(), started: t }),
+            Command::YxBoard => {
+                self.yixin = true;
+                self.block = Some(Block { kind: BlockKind::YxBoard, stones: Vec::new(), started: t });
+            }
+            Command::Swap2Board => self.block = Some(Block { kind: BlockKind::Swap2, stones: Vec::new(), started: t }),
+            Command::YxShowForbid => {
+                self.yixin = true;
+                self.show_forbid();
+            }
+            Command::YxHashClear => {
+                self.yixin = true;
+                self.engine.clear_hash();
+            }
+            Command::YxShowInfo => {
+                self.yixin = true;
+                self.out.message("INFO MAX_THREAD_NUM 1");
+                self.out.message("INFO MAX_HASH_SIZE 21");
+            }
+            Command::YxNbest(_) => {
+                self.yixin = true;
+                match &self.board {
+                    None => self.error(NO_GAME),
+                    Some(b) if b.is_full() => self.error("board is full"),
+                    Some(_) => self.start_search(Pending::Analyse, t),
+                }
+            }
+            Command::Unknown(w) => self.out.line(&format!("UNKNOWN command {w}")),
+        }
+        Flow::Continue
+    }
+
+    fn error(&self, text: &str) {
+        self.out.line(&format!("ERROR {text}"));
+    }
+
+    fn start(&mut self, w: i64, h: i64) {
+        let ok = |n: i64| (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n);
+        if !ok(w) || !ok(h) {
+            let shown = if w == h { w.to_string() } else { format!("{w},{h}") };
+            self.error(&format!("unsupported board size {shown}, supported {MIN_SIZE}..{MAX_SIZE} (15 and 20 recommended)"));
+            return;
+        }
+        self.board = Some(Board::new(w as usize, h as usize));
+        self.used_ms = 0;
+        self.out.line("OK");
+    }
+
+    /// Validates a coordinate pair against the current board; reports the error itself.
+    fn checked_empty(&self, x: i64, y: i64) -> Option<usize> {
+        let Some(b) = &self.board else {
+            self.error(NO_GAME);
+            return None;
+        };
+        if !b.contains(x, y) {
+            self.error(BAD_COORDS);
+            return None;
+        }
+        let i = Pos::new(x as u8, y as u8).idx();
+        if b.cell(i) != EMPTY {
+            self.error(&format!("square {x},{y} is occupied"));
+            return None;
+        }
+        Some(i)
+    }
+
+    fn takeback(&mut self, x: i64, y: i64) {
+        let Some(b) = self.board.as_mut() else {
+            self.error(NO_GAME);
+            return;
+        };
+        if !b.contains(x, y) {
+            self.error(BAD_COORDS);
+            return;
+        }
+        let i = Pos::new(x as u8, y as u8).idx();
+        let v = b.cell(i);
+        if v == EMPTY || v == WALL || !b.remove(i) {
+            self.error(&format!("square {x},{y} is empty"));
+            return;
+        }
+        self.out.line("OK");
+    }
+
+    fn info(&mut self, key: &str, value: &str) {
+        let int = || parse_int(value).ok();
+        match key {
+            "timeout_turn" => {
+                if let Some(v) = int().filter(|&v| v >= 0) {
+                    self.tc.turn_ms = v;
+                }
+            }
+            "timeout_match" => {
+                if let Some(v) = int().filter(|&v| v >= 0) {
+                    self.tc.match_ms = v;
+                }
+            }
+            "time_left" => {
+                if let Some(v) = int() {
+                    self.tc.left_ms = Some(v);
+                }
+            }
+            "max_memory" => {
+                if let Some(v) = int().filter(|&v| v >= 0) {
+                    self.max_memory = v as u64;
+                    self.engine.set_max_memory(v as u64);
+                }
+            }
+            "hash_size" => {
+                // Yixin-Board: KiB. Never beyond what max_memory allows.
+                if let Some(v) = int().filter(|&v| v > 0) {
+                    let cap = crate::search::engine::tt_bytes_for(self.max_memory);
+                    self.engine.set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
+                }
+            }
+            "rule" => {
+                if let Some(v) = int().filter(|&v| v >= 0) {
+                    self.rule_value = v;
+                }
+            }
+            "max_depth" => {
+                if let Some(v) = int().filter(|&v| v > 0) {
+                    self.max_depth = v.min(100) as i32;
+                }
+            }
+            "max_node" => {
+                if let Some(v) = int() {
+                    self.max_nodes = if v <= 0 { u64::MAX } else { v as u64 };
+                }
+            }
+            "show_detail" => {
+                self.yixin = true;
+                if let Some(v) = int() {
+                    self.show_detail = v;
+                }
+            }
+            // game_type, evaluate, folder, thread_num, pondering, caution_factor, ...: nothing to do.
+            _ => {}
+        }
+    }
+
+    /// A line inside a BOARD / YXBOARD / SWAP2BOARD block.
+    fn block_line(&mut self, cmd: Result<Command, ParseError>) -> Flow {
+        match cmd {
+            Ok(Command::End) => return Flow::Exit,
+            Ok(Command::Done) => {
+                if let Some(block) = self.block.take() {
+                    self.finish_block(block);
+                }
+            }
+            Ok(Command::Stone(x, y, f)) => {
+                if let Some(block) = self.block.as_mut() {
+                    block.stones.push((x, y, f));
+                }
+            }
+            // Blank or garbage lines inside a block are skipped silently.
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    fn finish_block(&mut self, block: Block) {
+        let Some(old) = &self.board else {
+            self.error(NO_GAME);
+            return;
+        };
+        let (w, h) = (old.width(), old.height());
+        match block.kind {
+            BlockKind::Board | BlockKind::YxBoard => {
+                self.board = Some(load_position(w, h, &block.stones));
+                if block.kind == BlockKind::Board {
+                    self.think_move(block.started);
+                }
+            }
+            BlockKind::Swap2 => self.swap2(w, h, &block.stones, block.started),
+        }
+    }
+
+    fn swap2(&mut self, w: usize, h: usize, stones: &[(i64, i64, Option<i64>)], t: Instant) {
+        let mut board = Board::new(w, h);
+        for &(x, y, _) in stones {
+            if board.contains(x, y) && board.at(Pos::new(x as u8, y as u8)) == EMPTY {
+                board.make(Pos::new(x as u8, y as u8).idx());
+            }
+        }
+        let n = board.stones();
+        if n == 0 {
+            // Three stones that leave the position roughly level (black, white, black).
+            let (cx, cy) = (w as i64 / 2, h as i64 / 2);
+            let sq = [(cx, cy), (cx + 1, cy - 1), (cx + 1, cy + 1)];
+            let text: Vec<String> = sq.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            self.out.line(&text.join(" "));
+            return;
+        }
+        self.board = Some(board);
+        self.start_search(Pending::Swap2 { stones: n }, t);
+    }
+
+    fn show_forbid(&self) {
+        let mut text = String::from("FORBID ");
+        if let Some(b) = &self.board {
+            if self.rule() == Rule::Renju && b.side_to_move() == Color::Black {
+                for p in forbidden_points(b) {
+                    text.push_str(&format!("{:02}{:02}", p.x, p.y));
+                }
+            }
+        }
+        text.push('.');
+        self.out.line(&text);
+    }
+
+    /// Starts thinking about our move on the current board.
+    fn think_move(&mut self, t: Instant) {
+        match &self.board {
+            None => self.error(NO_GAME),
+            Some(b) if b.is_full() => self.error("board is full"),
+            Some(_) => self.start_search(Pending::Move { started: t }, t),
+        }
+    }
+
+    fn time_control(&self) -> TimeControl {
+        let mut tc = self.tc;
+        if tc.left_ms.is_none() && tc.match_ms > 0 {
+            tc.left_ms = Some(tc.match_ms - self.used_ms);
+        }
+        tc
+    }
+
+    fn start_search(&mut self, what: Pending, t: Instant) {
+        let Some(board) = self.board.clone() else { return };
+        let mut budget = self.time_control().budget(board.stones());
+        if let Pending::Swap2 { .. } = what {
+            // The swap decision needs a rough verdict, not a deep one.
+            budget.optimum = budget.optimum.min(Duration::from_millis(1500));
+            budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+        }
+        let limits = Limits { start: t, budget, max_depth: self.max_depth, max_nodes: self.max_nodes };
+        let out = self.out.clone();
+        let detail = self.show_detail > 0;
+        let reporter: Reporter = Box::new(move |it: &Iteration| {
+            let text = iteration_text(it);
+            log::info!("{text}");
+            if detail {
+                out.message(&text);
+            }
+        });
+        let tx = self.tx.clone();
+        self.pending = Some(what);
+        let rule = self.rule();
+        self.engine.start(
+            board,
+            rule,
+            limits,
+            reporter,
+            Box::new(move |r| {
+                let _ = tx.send(Event::SearchDone(r));
+            }),
+        );
+        if !self.engine.is_thinking() {
+            // Could not start a thread: answer without searching rather than hang.
+            if let Some(b) = &self.board {
+                let r = crate::search::engine::fallback_result(b);
+                self.finish_search(r);
+            }
+        }
+    }
+
+    fn finish_search(&mut self, r: SearchResult) {
+        self.engine.wait();
+        let Some(what) = self.pending.take() else { return };
+        let mv = r.best;
+        match what {
+            Pending::Move { started } => {
+                if let Some(b) = self.board.as_mut() {
+                    if b.at(mv) == EMPTY && (mv.x as usize) < b.width() && (mv.y as usize) < b.height() {
+                        b.make(mv.idx());
+                    }
+                }
+                self.used_ms += started.elapsed().as_millis() as i64;
+                self.out.message(&summary_text(&r));
+                self.out.line(&mv.to_string());
+            }
+            Pending::Analyse => {
+                self.out.message(&summary_text(&r));
+                self.out.line(&mv.to_string());
+            }
+            Pending::Swap2 { stones } => {
+                // We are white to move after 3 or 5 stones: keep white if it is not worse.
+                if r.score < -30 && (stones == 3 || stones == 5) {
+                    self.out.line("SWAP");
+                } else {
+                    self.out.line(&mv.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Loads BOARD stones: field 1 ours, 2 theirs, 3 blocked. We are the side to move.
+/// Invalid, duplicate and out-of-range lines are skipped.
+pub fn load_position(w: usize, h: usize, stones: &[(i64, i64, Option<i64>)]) -> Board {
+    let valid: Vec<(Pos, i64)> = {
+        let mut seen = std::collections::HashSet::new();
+        stones
+            .iter()
+            .filter_map(|&(x, y, f)| {
+                let f = f.unwrap_or(2);
+                let on = x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h;
+                (on && (1..=3).contains(&f) && seen.insert((x, y))).then(|| (Pos::new(x as u8, y as u8), f))
+            })
+            .collect()
+    };
+    let own = valid.iter().filter(|s| s.1 == 1).count();
+    let opp = valid.iter().filter(|s| s.1 == 2).count();
+    let we_are_black = if own == opp {
+        true
+    } else if own + 1 == opp {
+        false
+    } else {
+        // Inconsistent counts (GUI editing): whoever owns the first stone played first.
+        valid.iter().find(|s| s.1 != 3).map(|s| s.1 == 1).unwrap_or(true)
+    };
+    let (ours, theirs) = if we_are_black { (Color::Black, Color::White) } else { (Color::White, Color::Black) };
+    let mut b = Board::new(w, h);
+    for (p, f) in valid {
+        match f {
+            1 => b.put(p.idx(), ours),
+            2 => b.put(p.idx(), theirs),
+            _ => b.put_blocked(p.idx()),
+        }
+    }
+    b.set_side_to_move(ours);
+    b
+}
+
+pub fn about() -> String {
+    format!(
+        "name=\"{}\", version=\"{}\", author=\"Wuzi developers\", country=\"International\", www=\"none\"",
+        crate::NAME,
+        crate::VERSION
+    )
+}
+
+fn pv_text(pv: &[Pos]) -> String {
+    pv.iter().take(PV_SHOWN).map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn iteration_text(it: &Iteration) -> String {
+    format!(
+        "depth {}-{} ev {} n {} n/s {} tm {}ms pv {}",
+        it.depth,
+        it.seldepth,
+        score_text(it.score),
+        it.nodes,
+        it.nps(),
+        it.elapsed.as_millis(),
+        pv_text(&it.pv)
+    )
+}
+
+fn summary_text(r: &SearchResult) -> String {
+    let nps = r.nodes.saturating_mul(1_000_000) / (r.elapsed.as_micros().max(1) as u64);
+    format!(
+        "depth {} ev {} n {} n/s {} tm {}ms pv {}",
+        r.depth,
+        score_text(r.score),
+        r.nodes,
+        nps,
+        r.elapsed.as_millis(),
+        pv_text(&r.pv)
+    )
+}

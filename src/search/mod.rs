@@ -1,0 +1,76 @@
+//! The search: iterative deepening PVS over the incremental position, with a
+//! transposition table and a time manager. Knows nothing of protocol text.
+
+pub mod alphabeta;
+pub mod engine;
+pub mod iterative;
+pub mod moves;
+pub mod position;
+pub mod timeman;
+pub mod tt;
+
+use crate::game::pos::Pos;
+use std::time::{Duration, Instant};
+
+/// What one search may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// When the move request was read; all budgets count from here.
+    pub start: Instant,
+    pub budget: timeman::Budget,
+    pub max_depth: i32,
+    pub max_nodes: u64,
+}
+
+impl Limits {
+    /// A search bounded only by depth (benchmarks, tests).
+    pub fn depth(d: i32) -> Limits {
+        let long = Duration::from_secs(3600);
+        Limits {
+            start: Instant::now(),
+            budget: timeman::Budget { optimum: long, maximum: long },
+            max_depth: d,
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
+/// Summary of one completed iteration, for analysis output.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Pos>,
+}
+
+impl Iteration {
+    pub fn nps(&self) -> u64 {
+        let us = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / us
+    }
+}
+
+/// Final answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Pos,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Pos>,
+}
+
+/// Describes a score for people: `+12`, `win in 5`, `loss in 4`.
+pub fn score_text(score: i32) -> String {
+    if score > tt::WIN_BOUND {
+        format!("win in {}", tt::WIN - score)
+    } else if score < -tt::WIN_BOUND {
+        format!("loss in {}", tt::WIN + score)
+    } else {
+        format!("{score:+}")
+    }
+}

@@ -1,0 +1,65 @@
+//! `Position`: the board plus its incremental evaluator, made and unmade together.
+
+use crate::eval::evaluator::Evaluator;
+use crate::eval::pattern::Combo;
+use crate::game::board::{Board, Color, EMPTY};
+use crate::game::rule::{self, Rule};
+
+#[derive(Clone)]
+pub struct Position {
+    pub board: Board,
+    pub eval: Evaluator,
+    rule: Rule,
+}
+
+impl Position {
+    pub fn new(board: Board, rule: Rule) -> Position {
+        let eval = Evaluator::new(&board, rule);
+        Position { board, eval, rule }
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    #[inline]
+    pub fn make(&mut self, i: usize) {
+        self.board.make(i);
+        self.eval.after_place(&self.board, i);
+    }
+
+    #[inline]
+    pub fn undo(&mut self) {
+        if let Some(i) = self.board.undo() {
+            self.eval.after_remove(&self.board, i);
+        }
+    }
+
+    /// Whether black may not play `i` (always false outside renju).
+    #[inline]
+    pub fn is_forbidden(&self, i: usize) -> bool {
+        self.eval.maybe_forbidden(i) && rule::is_forbidden(&self.board, i)
+    }
+
+    /// Whether the side to move may play `i`.
+    #[inline]
+    pub fn is_legal(&self, i: usize) -> bool {
+        self.board.cell(i) == EMPTY && !(self.side() == Color::Black && self.is_forbidden(i))
+    }
+
+    /// The combination `c` makes by playing `i`, with black's renju fouls worth nothing.
+    #[inline]
+    pub fn combo(&self, i: usize, c: Color) -> Combo {
+        let k = self.eval.combo(i, c);
+        if c == Color::Black && k >= Combo::DoubleFlex3 && k != Combo::Five && self.is_forbidden(i) {
+            Combo::None
+        } else {
+            k
+        }
+    }
+}

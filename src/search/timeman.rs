@@ -1,0 +1,117 @@
+//! Time manager: a budget per move from `timeout_turn`, `timeout_match` and `time_left`.
+//!
+//! Gomocup style: never use more than the per-move limit minus a safety margin,
+//! spread the match clock over the moves still expected, and keep a hard cap so
+//! that no single move can eat the match clock.
+
+use std::time::Duration;
+
+/// The clock settings the manager sent (milliseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Limit per move; 0 means "answer at once".
+    pub turn_ms: i64,
+    /// Limit for the whole game; 0 means none.
+    pub match_ms: i64,
+    /// Match time remaining, when the manager said so.
+    pub left_ms: Option<i64>,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        // The protocol's skeleton default when no INFO timeout_turn arrives.
+        TimeControl { turn_ms: 30_000, match_ms: 0, left_ms: None }
+    }
+}
+
+/// How long to think: aim for `optimum`, never pass `maximum`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub optimum: Duration,
+    pub maximum: Duration,
+}
+
+/// Managers send this as "no match limit".
+const UNLIMITED: i64 = 2_147_483_647;
+
+/// Safety margin kept back from a limit of `ms`: I/O latency and scheduling jitter
+/// on a busy machine, more for long limits where a few percent costs nothing.
+pub fn margin(ms: i64) -> i64 {
+    (ms / 16).clamp(40, 500)
+}
+
+impl TimeControl {
+    /// The budget for one move. `stones` is the number of stones on the board, used to
+    /// guess how many more moves this game will need from us.
+    pub fn budget(&self, stones: usize) -> Budget {
+        let turn_max = (self.turn_ms - margin(self.turn_ms)).max(0);
+        let mut optimum = turn_max;
+        let mut maximum = turn_max;
+        let left = match self.left_ms {
+            Some(l) if !(l >= UNLIMITED && self.match_ms == 0) => Some(l),
+            Some(_) => None,
+            None if self.match_ms > 0 => Some(self.match_ms),
+            None => None,
+        };
+        if let Some(left) = left {
+            let usable = (left - margin(left)).max(0);
+            // Games rarely last beyond ~60 moves a side; assume at least 12 to go.
+            let moves_to_go = (32 - stones as i64 / 4).clamp(12, 32);
+            optimum = optimum.min(usable / moves_to_go);
+            maximum = maximum.min(usable / 5);
+        }
+        // Think up to 4x the optimum when the position asks for it, within the hard cap.
+        maximum = maximum.min(optimum.saturating_mul(4));
+        Budget {
+            optimum: Duration::from_millis(optimum.max(0) as u64),
+            maximum: Duration::from_millis(maximum.max(0) as u64),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(b: Budget) -> (u128, u128) {
+        (b.optimum.as_millis(), b.maximum.as_millis())
+    }
+
+    #[test]
+    fn per_move_limit_only() {
+        let tc = TimeControl { turn_ms: 1000, match_ms: 0, left_ms: Some(UNLIMITED) };
+        assert_eq!(ms(tc.budget(10)), (938, 938));
+        let tc = TimeControl { turn_ms: 200, match_ms: 0, left_ms: None };
+        assert_eq!(ms(tc.budget(0)), (160, 160));
+    }
+
+    #[test]
+    fn zero_or_negative_means_instant() {
+        let tc = TimeControl { turn_ms: 0, match_ms: 0, left_ms: None };
+        assert_eq!(ms(tc.budget(0)), (0, 0));
+        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(-500) };
+        assert_eq!(ms(tc.budget(0)), (0, 0));
+        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(0) };
+        assert_eq!(ms(tc.budget(0)), (0, 0));
+    }
+
+    #[test]
+    fn match_clock_is_spread() {
+        // Fastgame: 5 s per move, 120 s per game.
+        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000) };
+        let (opt, max) = ms(tc.budget(0));
+        assert_eq!(opt, (120_000 - 500) / 32);
+        assert_eq!(max, 5000 - 312, "capped by the turn limit");
+        // Little time left: stay far below it.
+        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(1000) };
+        let (opt, max) = ms(tc.budget(100));
+        assert!(opt <= 80 && max <= 200, "{opt} {max}");
+    }
+
+    #[test]
+    fn match_limit_without_time_left() {
+        let tc = TimeControl { turn_ms: 30_000, match_ms: 180_000, left_ms: None };
+        let (opt, _) = ms(tc.budget(0));
+        assert_eq!(opt, (180_000 - 500) / 32);
+    }
+}

@@ -1,0 +1,185 @@
+//! Transposition table: 4-entry buckets of 16 bytes each, replaced by depth and age,
+//! sized from the memory the manager allows.
+
+pub const BOUND_NONE: u8 = 0;
+pub const BOUND_UPPER: u8 = 1;
+pub const BOUND_LOWER: u8 = 2;
+pub const BOUND_EXACT: u8 = 3;
+
+/// Scores beyond this are wins/losses at a known distance.
+pub const WIN: i32 = 30000;
+pub const WIN_BOUND: i32 = WIN - 1000;
+
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Entry {
+    key: u64,
+    pub mv: u16,
+    pub score: i16,
+    pub depth: i8,
+    /// Low 2 bits: bound; upper 6 bits: generation.
+    flags: u8,
+}
+
+impl Entry {
+    pub fn bound(&self) -> u8 {
+        self.flags & 3
+    }
+
+    fn pack(&self) -> [u64; 2] {
+        let data = self.mv as u64 | (self.score as u16 as u64) << 16 | (self.depth as u8 as u64) << 32 | (self.flags as u64) << 40;
+        [self.key, data]
+    }
+
+    fn unpack(w: [u64; 2]) -> Entry {
+        let d = w[1];
+        Entry { key: w[0], mv: d as u16, score: (d >> 16) as u16 as i16, depth: (d >> 32) as u8 as i8, flags: (d >> 40) as u8 }
+    }
+}
+
+const BUCKET: usize = 4;
+const ENTRY_BYTES: usize = 16;
+
+pub struct TranspositionTable {
+    /// Two words per entry. Plain integers so the allocation is zeroed by the OS lazily:
+    /// a large table costs nothing until it is used.
+    words: Vec<u64>,
+    buckets: usize,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table using at most `bytes` bytes (at least one bucket).
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let buckets = Self::bytes_for(bytes) / (BUCKET * ENTRY_BYTES);
+        TranspositionTable { words: vec![0u64; buckets * BUCKET * 2], buckets, generation: 0 }
+    }
+
+    /// The size a table asked to use `bytes` really has.
+    pub fn bytes_for(bytes: usize) -> usize {
+        let bucket = BUCKET * ENTRY_BYTES;
+        (bytes / bucket).max(1) * bucket
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    pub fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+        self.generation = 0;
+    }
+
+    /// Called once per search so older entries lose replacement priority.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET
+    }
+
+    #[inline]
+    fn entry(&self, slot: usize) -> Entry {
+        Entry::unpack([self.words[2 * slot], self.words[2 * slot + 1]])
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        (b..b + BUCKET).map(|s| self.entry(s)).find(|e| e.key == key && e.flags != 0)
+    }
+
+    pub fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
+        let b = self.bucket(key);
+        let gen = self.generation;
+        let age = |e: &Entry| ((gen as i32 - (e.flags >> 2) as i32) & 63) * 4;
+        let bucket: [Entry; BUCKET] = std::array::from_fn(|s| self.entry(b + s));
+        let slot = match bucket.iter().position(|e| e.key == key) {
+            Some(s) => s,
+            None => (0..BUCKET).min_by_key(|&s| bucket[s].depth as i32 - age(&bucket[s])).unwrap_or(0),
+        };
+        let e = bucket[slot];
+        // Keep a deeper result for the same position from this search unless the new one is exact.
+        if e.key == key && bound != BOUND_EXACT && e.depth as i32 > depth + 2 && (e.flags >> 2) == gen {
+            return;
+        }
+        let mv = if mv == 0 && e.key == key { e.mv } else { mv };
+        let new = Entry {
+            key,
+            mv,
+            score: score.clamp(-WIN, WIN) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            flags: bound | (gen << 2),
+        };
+        let w = new.pack();
+        self.words[2 * (b + slot)] = w[0];
+        self.words[2 * (b + slot) + 1] = w[1];
+    }
+}
+
+/// Win/loss scores are stored relative to the node, not the root.
+pub fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+pub fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let mut tt = TranspositionTable::new(1 << 16);
+        tt.store(42, 7, 123, 5, BOUND_EXACT);
+        let e = tt.probe(42).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound()), (7, 123, 5, BOUND_EXACT));
+        assert!(tt.probe(43).is_none());
+    }
+
+    #[test]
+    fn replacement_prefers_shallow_and_old() {
+        // One bucket: five keys compete for four slots.
+        let mut tt = TranspositionTable::new(64);
+        for k in 1..=4u64 {
+            tt.store(k, k as u16, 0, 10 + k as i32, BOUND_LOWER);
+        }
+        tt.store(99, 9, 0, 20, BOUND_LOWER);
+        assert!(tt.probe(1).is_none(), "shallowest entry is replaced");
+        assert!(tt.probe(99).is_some() && tt.probe(4).is_some());
+        // In a later search, old deep entries give way.
+        for _ in 0..10 {
+            tt.new_search();
+        }
+        tt.store(100, 1, 0, 1, BOUND_UPPER);
+        assert!(tt.probe(100).is_some());
+    }
+
+    #[test]
+    fn mate_scores_are_node_relative() {
+        let s = WIN - 7;
+        assert_eq!(from_tt(to_tt(s, 3), 3), s);
+        assert_eq!(from_tt(to_tt(-s, 5), 5), -s);
+        assert_eq!(to_tt(100, 9), 100);
+    }
+
+    #[test]
+    fn size_follows_budget() {
+        let tt = TranspositionTable::new(1 << 20);
+        assert!(tt.bytes() <= 1 << 20 && tt.bytes() > (1 << 20) - 64);
+    }
+}

@@ -1,0 +1,590 @@
+//! Protocol conversations with the built binary (spec §7 conformance cases).
+mod common;
+use common::*;
+use std::time::{Duration, Instant};
+
+fn fast(b: &mut Brain) {
+    b.send("INFO timeout_turn 300");
+}
+
+#[test]
+fn silent_until_spoken_to_and_about_is_one_line() {
+    let b = Brain::spawn();
+    b.expect_silence(Duration::from_millis(400));
+    assert!(b.stderr_bytes().is_empty());
+    let mut b = b;
+    b.send("ABOUT");
+    let l = b.reply(LONG).unwrap();
+    assert!(l.starts_with("name=\"Wuzi\", version=\""), "{l}");
+    for part in l.split(", ") {
+        let (k, v) = part.split_once('=').unwrap();
+        assert!(k.bytes().all(|c| c.is_ascii_lowercase()), "{part}");
+        assert!(v.starts_with('"') && v.ends_with('"') && v[1..v.len() - 1].find('"').is_none(), "{part}");
+    }
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn start_variants_and_bad_sizes() {
+    let mut b = Brain::spawn();
+    for ok in ["START 20", "START 15", "start 20", "StArT 20", "   START \t  20   "] {
+        b.send(ok);
+        b.expect("OK");
+    }
+    b.send_raw(b"START 15\n");
+    b.expect("OK");
+    b.send_raw(b"START 15\r");
+    b.expect("OK");
+    for bad in ["START", "START abc", "START 0", "START 4", "START -5", "START 20x", "START 99999999999999999999", "START 100"] {
+        b.send(bad);
+        let e = b.expect_error();
+        assert!(e.contains("20"), "{bad}: {e}");
+    }
+    b.send("START 15");
+    b.expect("OK");
+    b.send_all(&["RECTSTART 20,20"]);
+    b.expect("OK");
+    b.send("RECTSTART 30,20");
+    b.expect("OK");
+    b.send("RECTSTART 30");
+    b.expect_error();
+    b.send("RECTSTART 40,20");
+    b.expect_error();
+    b.finish();
+}
+
+#[test]
+fn blank_lines_unknown_commands_and_garbage() {
+    let mut b = Brain::spawn();
+    b.send_raw(b"\r\n   \r\n\t\n\n\r");
+    b.expect_silence(SHORT);
+    b.send("FOO bar");
+    assert_eq!(b.reply(LONG).unwrap(), "UNKNOWN command FOO");
+    b.send("START 20");
+    b.expect("OK");
+    // 1 MiB line without spaces: at most one UNKNOWN, and ABOUT still answered.
+    let mut long = vec![b'x'; 1 << 20];
+    long.extend_from_slice(b"\n");
+    b.send_raw(&long);
+    b.expect_unknown();
+    b.send_raw(&[0xFF, 0xFE, 0x00, b'\n']);
+    b.expect_unknown();
+    b.send("ABOUT");
+    assert!(b.reply(LONG).unwrap().starts_with("name="));
+    // Stray block tails are silent.
+    b.send_all(&["DONE", "3,4", "3,4,1"]);
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn eof_while_idle_exits_quietly() {
+    let mut b = Brain::spawn();
+    b.send("START 15");
+    b.expect("OK");
+    b.close();
+    let (st, t) = b.wait_exit(Duration::from_secs(2));
+    assert!(st.expect("exits on EOF").success());
+    assert!(t < Duration::from_secs(1), "{t:?}");
+    assert!(b.stderr_bytes().is_empty());
+}
+
+#[test]
+fn begin_turn_and_a_scripted_game() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send("BEGIN");
+    let (x, y) = b.expect_move(LONG);
+    assert!(x < 15 && y < 15);
+    let mut taken = std::collections::HashSet::new();
+    taken.insert((x, y));
+    // A scripted opponent: first empty square scanning from the top-left corner.
+    let mut next = (0u32, 0u32);
+    for _ in 0..15 {
+        while taken.contains(&next) {
+            next = if next.0 == 14 { (0, next.1 + 1) } else { (next.0 + 1, next.1) };
+        }
+        taken.insert(next);
+        b.send(&format!("TURN {},{}", next.0, next.1));
+        let m = b.expect_move(LONG);
+        assert!(m.0 < 15 && m.1 < 15);
+        assert!(taken.insert(m), "reply {m:?} on an occupied square");
+    }
+    b.finish();
+}
+
+#[test]
+fn turn_reply_differs_and_board_reply_is_empty_square() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 20");
+    b.expect("OK");
+    b.send("TURN 10,10");
+    assert_ne!(b.expect_move(LONG), (10, 10));
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD", "10,10,1", "10,11,2", "11,11,1", "9,10,2", "DONE"]);
+    let m = b.expect_move(LONG);
+    assert!(![(10, 10), (10, 11), (11, 11), (9, 10)].contains(&m));
+    // Empty BOARD behaves like BEGIN; lower case and LF-only endings; blanks in stone lines.
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD", "DONE"]);
+    b.expect_move(LONG);
+    b.send("START 20");
+    b.expect("OK");
+    b.send_raw(b"board\n10, 10, 1\n 9 ,9,2 \ndone\n");
+    let m = b.expect_move(LONG);
+    assert!(m != (10, 10) && m != (9, 9));
+    b.finish();
+}
+
+#[test]
+fn win_in_one_on_both_board_sizes() {
+    for size in [15, 20] {
+        let mut b = Brain::spawn();
+        fast(&mut b);
+        b.send(&format!("START {size}"));
+        b.expect("OK");
+        send_board(&mut b, &pts("7,7 8,7 9,7 10,7"), &pts("7,8 8,8 9,8 10,8"), true);
+        let m = b.expect_move(LONG);
+        assert!(m == (6, 7) || m == (11, 7), "{m:?}");
+        b.finish();
+    }
+}
+
+#[test]
+fn standard_rule_blocks_instead_of_making_six() {
+    // Spec case 24: h8 h9 i8 h10 g8 h11 j13 h12 g14 h14 i15; white to move.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 1");
+    b.send("START 15");
+    b.expect("OK");
+    let black = pts("7,7 8,7 6,7 9,12 6,13 8,14");
+    let white = pts("7,8 7,9 7,10 7,11 7,13");
+    send_board(&mut b, &black, &white, false);
+    let m = b.expect_move(LONG);
+    assert!(m == (5, 7) || m == (9, 7), "{m:?}");
+    b.finish();
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_point() {
+    // Spec case 25: h8 h9 i7 i9 h10 i6 i11 i12, black to move; 6,8 is forbidden.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 4");
+    b.send("START 15");
+    b.expect("OK");
+    send_board(&mut b, &pts("7,7 8,6 7,9 8,10"), &pts("7,8 8,8 8,5 8,11"), true);
+    let m = b.expect_move(LONG);
+    assert_ne!(m, (6, 8));
+    b.finish();
+}
+
+#[test]
+fn field_three_squares_are_never_played() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 2");
+    b.send("START 5");
+    b.expect("OK");
+    // Block every square but one.
+    b.send("BOARD");
+    for y in 0..5 {
+        for x in 0..5 {
+            if (x, y) != (4, 4) {
+                b.send(&format!("{x},{y},3"));
+            }
+        }
+    }
+    b.send("DONE");
+    assert_eq!(b.expect_move(LONG), (4, 4));
+    b.finish();
+}
+
+#[test]
+fn consecutive_games_and_yixin_style_restart_every_move() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send("BEGIN");
+    b.expect_move(LONG);
+    b.send("START 15");
+    b.expect("OK");
+    b.send("BEGIN");
+    assert_eq!(b.expect_move(LONG), (7, 7), "empty board again after START");
+    for _ in 0..3 {
+        let t = Instant::now();
+        b.send_raw(b"start 15\n");
+        b.expect("OK");
+        assert!(t.elapsed() < Duration::from_millis(500));
+        b.send_raw(b"board\n7,7,2\ndone\n");
+        assert_ne!(b.expect_move(LONG), (7, 7));
+    }
+    b.finish();
+}
+
+#[test]
+fn info_is_silent_and_invalid_values_keep_the_old_ones() {
+    let mut b = Brain::spawn();
+    b.send_all(&[
+        "INFO timeout_turn 1000",
+        "INFO timeout_match 100000",
+        "INFO time_left 100000",
+        "INFO max_memory 367001600",
+        "INFO game_type 1",
+        "INFO rule 0",
+        "INFO evaluate 3,4",
+        "INFO folder C:\\Program Files\\My Dir\\",
+        "INFO foo 1",
+        "INFO",
+        "INFO timeout_turn",
+        "INFO timeout_turn abc",
+        "INFO timeout_turn 99999999999999999999",
+        "INFO max_memory 8589934592",
+        "INFO thread_num 2",
+    ]);
+    b.send_raw(b"INFO folder C:\\caf\xe9\\\r\n");
+    b.expect_silence(SHORT);
+    b.send("START 20");
+    b.expect("OK");
+    let t = Instant::now();
+    b.send("BEGIN");
+    b.expect_move(LONG);
+    assert!(t.elapsed() < Duration::from_millis(1000), "timeout_turn 1000 kept: {:?}", t.elapsed());
+    b.finish();
+}
+
+#[test]
+fn zero_time_answers_at_once() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 0");
+    b.send("START 20");
+    b.expect("OK");
+    let t = Instant::now();
+    b.send("BEGIN");
+    b.expect_move(LONG);
+    assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+    b.send("INFO timeout_turn 5000");
+    for left in ["0", "-500"] {
+        b.send(&format!("INFO time_left {left}"));
+        b.send("INFO timeout_match 100000");
+        let t = Instant::now();
+        b.send("TURN 0,0");
+        b.expect_move(LONG);
+        assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+        b.send("START 20");
+        b.expect("OK");
+    }
+    b.send("INFO max_memory 1000000");
+    b.send("BEGIN");
+    b.expect_move(LONG);
+    b.finish();
+}
+
+#[test]
+fn info_while_thinking_gives_exactly_one_move() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 600");
+    b.send("START 15");
+    b.expect("OK");
+    b.send("BEGIN");
+    std::thread::sleep(Duration::from_millis(10));
+    b.send("INFO time_left 100000");
+    b.expect_move(LONG);
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn restart_takeback_and_play() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("RESTART");
+    b.expect_error();
+    b.send("START 15");
+    b.expect("OK");
+    b.send("TURN 7,7");
+    let m = b.expect_move(LONG);
+    b.send(&format!("TAKEBACK {},{}", m.0, m.1));
+    b.expect("OK");
+    b.send("TAKEBACK 7,7");
+    b.expect("OK");
+    b.send("TURN 7,7");
+    b.expect_move(LONG);
+    b.send("TAKEBACK 3,3");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR square 3,3 is empty");
+    b.send("TAKEBACK 99,1");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR bad coordinates");
+    b.send("TAKEBACK");
+    b.expect_error();
+    b.send("PLAY 0,14");
+    b.expect("0,14");
+    b.send("PLAY 0,14");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR square 0,14 is occupied");
+    b.send("RESTART");
+    b.expect("OK");
+    b.send("BEGIN");
+    assert_eq!(b.expect_move(LONG), (7, 7));
+    b.send("ABOUT");
+    assert!(b.reply(LONG).unwrap().starts_with("name="));
+    b.send("TURN 7,8");
+    b.expect_move(LONG);
+    b.finish();
+}
+
+#[test]
+fn requests_before_start_are_errors() {
+    let mut b = Brain::spawn();
+    for cmd in ["BEGIN", "TURN 1,1", "TAKEBACK 1,1", "PLAY 1,1"] {
+        b.send(cmd);
+        assert_eq!(b.reply(LONG).unwrap(), "ERROR no game has been started", "{cmd}");
+    }
+    b.send_all(&["BOARD", "1,1,1"]);
+    b.expect_silence(SHORT);
+    b.send("DONE");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR no game has been started");
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn malformed_turns_leave_the_board_alone() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 20");
+    b.expect("OK");
+    for bad in ["TURN", "TURN 10", "TURN 10,", "TURN ,10", "TURN a,b", "TURN 10;10", "TURN 10,10,10", "TURN 1.5,2", "TURN 20,0", "TURN 0,20", "TURN -1,5", "TURN -1,-1"] {
+        b.send(bad);
+        assert_eq!(b.reply(LONG).unwrap(), "ERROR bad coordinates", "{bad}");
+    }
+    b.send("TURN 10,10");
+    let m = b.expect_move(LONG);
+    b.send("TURN 10,10");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR square 10,10 is occupied");
+    b.send(&format!("TURN {},{}", m.0, m.1));
+    b.expect_error();
+    b.send("TURN 07,+3");
+    assert_ne!(b.expect_move(LONG), (7, 3));
+    b.finish();
+}
+
+#[test]
+fn board_garbage_lines_are_skipped() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD", "hello", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "", "10,11,2", "DONE"]);
+    let m = b.expect_move(LONG);
+    assert!(m != (10, 10) && m != (10, 11));
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn end_or_eof_inside_board_exits_silently() {
+    for eof in [false, true] {
+        let mut b = Brain::spawn();
+        b.send("START 15");
+        b.expect("OK");
+        b.send_all(&["BOARD", "7,7,1"]);
+        if eof {
+            b.close();
+        } else {
+            b.send("END");
+        }
+        let (st, _) = b.wait_exit(Duration::from_secs(2));
+        assert!(st.expect("exit").success());
+        assert!(b.recv_line(Duration::from_millis(50)).is_none());
+    }
+}
+
+#[test]
+fn begin_on_a_non_empty_board_and_nearly_full_boards() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send("TURN 7,7");
+    b.expect_move(LONG);
+    b.send("BEGIN");
+    b.expect_move(LONG);
+    // 5x5 with one empty square, colours alternating so nobody has five.
+    b.send("START 5");
+    b.expect("OK");
+    b.send("BOARD");
+    let mut n = 0;
+    for y in 0..5 {
+        for x in 0..5 {
+            if (x, y) == (2, 2) {
+                continue;
+            }
+            // Pairs of columns alternate: no five anywhere.
+            let f = if ((x / 2) + y) % 2 == 0 { 1 } else { 2 };
+            n += 1;
+            b.send(&format!("{x},{y},{f}"));
+        }
+    }
+    assert_eq!(n, 24);
+    b.send("DONE");
+    assert_eq!(b.expect_move(LONG), (2, 2));
+    b.send("BOARD");
+    for y in 0..5 {
+        for x in 0..5 {
+            b.send(&format!("{x},{y},{}", if (x + y) % 2 == 0 { 1 } else { 2 }));
+        }
+    }
+    b.send("DONE");
+    assert_eq!(b.reply(LONG).unwrap(), "ERROR board is full");
+    b.finish();
+}
+
+#[test]
+fn requests_are_answered_in_order() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 500");
+    b.send("START 20");
+    b.expect("OK");
+    b.send("TURN 9,9");
+    b.send("ABOUT");
+    assert!(parse_move(&b.reply(LONG).unwrap()).is_some());
+    assert!(b.reply(LONG).unwrap().starts_with("name="));
+    b.finish();
+}
+
+#[test]
+fn end_while_thinking_exits_at_once_without_a_move() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("START 20");
+    b.expect("OK");
+    b.send("BEGIN");
+    // The first move on an empty board is instant; think on a real position.
+    b.expect_move(LONG);
+    b.send("TURN 10,11");
+    std::thread::sleep(Duration::from_millis(300));
+    b.send("end");
+    let (st, t) = b.wait_exit(Duration::from_secs(2));
+    assert!(st.expect("exit").success());
+    assert!(t < Duration::from_millis(300), "{t:?}");
+    while let Some(l) = b.recv_line(Duration::from_millis(50)) {
+        assert!(l.starts_with("MESSAGE "), "no move after END: {l}");
+    }
+}
+
+#[test]
+fn eof_while_thinking_exits() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD", "10,10,2", "DONE"]);
+    std::thread::sleep(Duration::from_millis(200));
+    b.close();
+    let (st, t) = b.wait_exit(Duration::from_secs(2));
+    assert!(st.expect("exit").success());
+    assert!(t < Duration::from_millis(300), "{t:?}");
+}
+
+#[test]
+fn stop_returns_the_best_move_so_far() {
+    for word in ["YXSTOP", "STOP"] {
+        let mut b = Brain::spawn();
+        b.send("INFO timeout_turn 60000");
+        b.send("START 20");
+        b.expect("OK");
+        b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "DONE"]);
+        std::thread::sleep(Duration::from_millis(200));
+        let t = Instant::now();
+        b.send(word);
+        b.expect_move(Duration::from_secs(2));
+        assert!(t.elapsed() < Duration::from_millis(200), "{:?}", t.elapsed());
+        b.send(word);
+        b.expect_silence(SHORT);
+        b.finish();
+    }
+}
+
+#[test]
+fn a_timed_search_answers_in_time() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 200");
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "12,9,1", "9,9,2", "DONE"]);
+    let t = Instant::now();
+    b.expect_move(LONG);
+    // The limit itself, with no tolerance.
+    assert!(t.elapsed() < Duration::from_millis(200), "{:?}", t.elapsed());
+    b.finish();
+}
+
+#[test]
+fn yixin_extensions() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 4");
+    b.send("START 15");
+    b.expect("OK");
+    // Black to move; 6,8 is a double-three point (spec case 25's position).
+    b.send_all(&["yxboard", "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2", "done"]);
+    b.expect_silence(SHORT);
+    b.send("yxshowforbid");
+    assert_eq!(b.reply(LONG).unwrap(), "FORBID 0608.");
+    b.send("INFO rule 0");
+    b.send("YXSHOWFORBID");
+    assert_eq!(b.reply(LONG).unwrap(), "FORBID .");
+    b.send("YXSTOP");
+    b.send("YXHASHCLEAR");
+    b.expect_silence(SHORT);
+    b.send("YXNBEST 3");
+    b.expect_move(LONG);
+    for cmd in ["YXBLOCK", "YXQUERYDATABASEALL", "YXSOOSORVSTEP2"] {
+        b.send_all(&[cmd, "7,7", "8,8", "done"]);
+        b.expect_unknown();
+        b.expect_silence(Duration::from_millis(100));
+    }
+    b.send("ABOUT");
+    assert!(b.reply(LONG).unwrap().starts_with("name="));
+    b.finish();
+}
+
+#[test]
+fn swap2_replies_have_the_right_shape() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 1000");
+    b.send("INFO rule 1");
+    b.send("START 15");
+    b.expect("OK");
+    b.send_all(&["SWAP2BOARD", "DONE"]);
+    let l = b.reply(LONG).unwrap();
+    let sq: Vec<_> = l.split(' ').map(|p| parse_move(p).expect("x,y")).collect();
+    assert_eq!(sq.len(), 3);
+    assert!(sq[0] != sq[1] && sq[1] != sq[2] && sq[0] != sq[2]);
+    assert!(sq.iter().all(|&(x, y)| x < 15 && y < 15));
+    for payload in [&["7,7", "8,7", "9,9"][..], &["7,7,1", "8,7,2", "9,9,1", "6,6,2", "10,10,1"][..]] {
+        b.send("SWAP2BOARD");
+        b.send_all(payload);
+        b.send("DONE");
+        let l = b.reply(LONG).unwrap();
+        if l != "SWAP" {
+            let m = parse_move(&l).expect("SWAP or a move");
+            let taken: Vec<_> = payload.iter().map(|s| {
+                let v: Vec<u32> = s.split(',').map(|n| n.parse().unwrap()).collect();
+                (v[0], v[1])
+            }).collect();
+            assert!(!taken.contains(&m));
+        }
+    }
+    // The game goes on with BOARD, no new START.
+    send_board(&mut b, &pts("7,7 9,9"), &pts("8,7"), false);
+    b.expect_move(LONG);
+    b.finish();
+}

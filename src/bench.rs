@@ -13,12 +13,32 @@ use std::time::Instant;
 pub const POSITIONS: &[(usize, Rule, &str)] = &[
     (15, Rule::Freestyle, "7,7"),
     (15, Rule::Freestyle, "7,7 8,8 8,6 6,8 9,5 10,4 9,7"),
-    (15, Rule::Freestyle, "7,7 7,8 8,7 6,7 8,9 8,8 9,8 6,6 5,5 6,9 6,8 7,10"),
-    (15, Rule::Standard, "7,7 8,6 6,8 8,8 8,7 6,7 9,9 7,9 5,8 4,8 6,6 5,5"),
+    (
+        15,
+        Rule::Freestyle,
+        "7,7 7,8 8,7 6,7 8,9 8,8 9,8 6,6 5,5 6,9 6,8 7,10",
+    ),
+    (
+        15,
+        Rule::Standard,
+        "7,7 8,6 6,8 8,8 8,7 6,7 9,9 7,9 5,8 4,8 6,6 5,5",
+    ),
     (15, Rule::Renju, "7,7 8,8 6,8 6,6 7,9 7,8 8,9 9,10 5,9 4,10"),
-    (15, Rule::Renju, "7,7 7,6 8,8 6,6 9,9 10,10 8,6 9,7 6,9 5,10 8,10"),
-    (20, Rule::Freestyle, "10,10 11,11 9,11 9,9 11,9 8,12 12,8 13,7 10,9 10,8"),
-    (20, Rule::Freestyle, "10,10 10,11 11,10 9,10 11,12 11,11 12,11 9,9 8,8 9,12 9,11 12,13 13,12"),
+    (
+        15,
+        Rule::Renju,
+        "7,7 7,6 8,8 6,6 9,9 10,10 8,6 9,7 6,9 5,10 8,10",
+    ),
+    (
+        20,
+        Rule::Freestyle,
+        "10,10 11,11 9,11 9,9 11,9 8,12 12,8 13,7 10,9 10,8",
+    ),
+    (
+        20,
+        Rule::Freestyle,
+        "10,10 10,11 11,10 9,10 11,12 11,11 12,11 9,9 8,8 9,12 9,11 12,13 13,12",
+    ),
 ];
 
 /// Parses "x,y x,y ..." into a board with the moves played in order.
@@ -76,5 +96,9 @@ pub fn run(depth: i32, print: &mut dyn FnMut(&str)) -> BenchReport {
         (total as f64 / seconds.max(1e-9)) as u64,
         signature
     ));
-    BenchReport { nodes: total, seconds, signature }
+    BenchReport {
+        nodes: total,
+        seconds,
+        signature,
+    }
 }

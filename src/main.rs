@@ -45,7 +45,11 @@ fn init_logging() {
     }
     let mut builder = env_logger::Builder::from_default_env();
     if let Some(path) = std::env::var_os("WUZI_LOG_FILE") {
-        match std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
             Ok(f) => {
                 builder.target(env_logger::Target::Pipe(Box::new(f)));
             }
@@ -57,10 +61,14 @@ fn init_logging() {
 
 fn serve() {
     // Pattern tables take a little while to build: do it while the manager is still talking.
-    let _ = std::thread::Builder::new().name("warm-up".into()).spawn(wuzi::eval::pattern::warm_up);
+    let _ = std::thread::Builder::new()
+        .name("warm-up".into())
+        .spawn(wuzi::eval::pattern::warm_up);
     let (tx, rx) = mpsc::channel();
     let reader_tx = tx.clone();
-    let spawned = std::thread::Builder::new().name("stdin".into()).spawn(move || input::read_lines(std::io::stdin(), reader_tx));
+    let spawned = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || input::read_lines(std::io::stdin(), reader_tx));
     if spawned.is_err() {
         return;
     }

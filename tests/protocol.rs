@@ -19,7 +19,10 @@ fn silent_until_spoken_to_and_about_is_one_line() {
     for part in l.split(", ") {
         let (k, v) = part.split_once('=').unwrap();
         assert!(k.bytes().all(|c| c.is_ascii_lowercase()), "{part}");
-        assert!(v.starts_with('"') && v.ends_with('"') && v[1..v.len() - 1].find('"').is_none(), "{part}");
+        assert!(
+            v.starts_with('"') && v.ends_with('"') && v[1..v.len() - 1].find('"').is_none(),
+            "{part}"
+        );
     }
     b.expect_silence(SHORT);
     b.finish();
@@ -28,7 +31,13 @@ fn silent_until_spoken_to_and_about_is_one_line() {
 #[test]
 fn start_variants_and_bad_sizes() {
     let mut b = Brain::spawn();
-    for ok in ["START 20", "START 15", "start 20", "StArT 20", "   START \t  20   "] {
+    for ok in [
+        "START 20",
+        "START 15",
+        "start 20",
+        "StArT 20",
+        "   START \t  20   ",
+    ] {
         b.send(ok);
         b.expect("OK");
     }
@@ -36,7 +45,16 @@ fn start_variants_and_bad_sizes() {
     b.expect("OK");
     b.send_raw(b"START 15\r");
     b.expect("OK");
-    for bad in ["START", "START abc", "START 0", "START 4", "START -5", "START 20x", "START 99999999999999999999", "START 100"] {
+    for bad in [
+        "START",
+        "START abc",
+        "START 0",
+        "START 4",
+        "START -5",
+        "START 20x",
+        "START 99999999999999999999",
+        "START 100",
+    ] {
         b.send(bad);
         let e = b.expect_error();
         assert!(e.contains("20"), "{bad}: {e}");
@@ -105,7 +123,11 @@ fn begin_turn_and_a_scripted_game() {
     let mut next = (0u32, 0u32);
     for _ in 0..15 {
         while taken.contains(&next) {
-            next = if next.0 == 14 { (0, next.1 + 1) } else { (next.0 + 1, next.1) };
+            next = if next.0 == 14 {
+                (0, next.1 + 1)
+            } else {
+                (next.0 + 1, next.1)
+            };
         }
         taken.insert(next);
         b.send(&format!("TURN {},{}", next.0, next.1));
@@ -149,7 +171,12 @@ fn win_in_one_on_both_board_sizes() {
         fast(&mut b);
         b.send(&format!("START {size}"));
         b.expect("OK");
-        send_board(&mut b, &pts("7,7 8,7 9,7 10,7"), &pts("7,8 8,8 9,8 10,8"), true);
+        send_board(
+            &mut b,
+            &pts("7,7 8,7 9,7 10,7"),
+            &pts("7,8 8,8 9,8 10,8"),
+            true,
+        );
         let m = b.expect_move(LONG);
         assert!(m == (6, 7) || m == (11, 7), "{m:?}");
         b.finish();
@@ -180,7 +207,12 @@ fn renju_black_never_plays_a_forbidden_point() {
     b.send("INFO rule 4");
     b.send("START 15");
     b.expect("OK");
-    send_board(&mut b, &pts("7,7 8,6 7,9 8,10"), &pts("7,8 8,8 8,5 8,11"), true);
+    send_board(
+        &mut b,
+        &pts("7,7 8,6 7,9 8,10"),
+        &pts("7,8 8,8 8,5 8,11"),
+        true,
+    );
     let m = b.expect_move(LONG);
     assert_ne!(m, (6, 8));
     b.finish();
@@ -257,7 +289,11 @@ fn info_is_silent_and_invalid_values_keep_the_old_ones() {
     let t = Instant::now();
     b.send("BEGIN");
     b.expect_move(LONG);
-    assert!(t.elapsed() < Duration::from_millis(1000), "timeout_turn 1000 kept: {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "timeout_turn 1000 kept: {:?}",
+        t.elapsed()
+    );
     b.finish();
 }
 
@@ -270,7 +306,11 @@ fn zero_time_answers_at_once() {
     let t = Instant::now();
     b.send("BEGIN");
     b.expect_move(LONG);
-    assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
     b.send("INFO timeout_turn 5000");
     for left in ["0", "-500"] {
         b.send(&format!("INFO time_left {left}"));
@@ -278,7 +318,11 @@ fn zero_time_answers_at_once() {
         let t = Instant::now();
         b.send("TURN 0,0");
         b.expect_move(LONG);
-        assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(300),
+            "{:?}",
+            t.elapsed()
+        );
         b.send("START 20");
         b.expect("OK");
     }
@@ -344,7 +388,11 @@ fn requests_before_start_are_errors() {
     let mut b = Brain::spawn();
     for cmd in ["BEGIN", "TURN 1,1", "TAKEBACK 1,1", "PLAY 1,1"] {
         b.send(cmd);
-        assert_eq!(b.reply(LONG).unwrap(), "ERROR no game has been started", "{cmd}");
+        assert_eq!(
+            b.reply(LONG).unwrap(),
+            "ERROR no game has been started",
+            "{cmd}"
+        );
     }
     b.send_all(&["BOARD", "1,1,1"]);
     b.expect_silence(SHORT);
@@ -360,7 +408,20 @@ fn malformed_turns_leave_the_board_alone() {
     fast(&mut b);
     b.send("START 20");
     b.expect("OK");
-    for bad in ["TURN", "TURN 10", "TURN 10,", "TURN ,10", "TURN a,b", "TURN 10;10", "TURN 10,10,10", "TURN 1.5,2", "TURN 20,0", "TURN 0,20", "TURN -1,5", "TURN -1,-1"] {
+    for bad in [
+        "TURN",
+        "TURN 10",
+        "TURN 10,",
+        "TURN ,10",
+        "TURN a,b",
+        "TURN 10;10",
+        "TURN 10,10,10",
+        "TURN 1.5,2",
+        "TURN 20,0",
+        "TURN 0,20",
+        "TURN -1,5",
+        "TURN -1,-1",
+    ] {
         b.send(bad);
         assert_eq!(b.reply(LONG).unwrap(), "ERROR bad coordinates", "{bad}");
     }
@@ -381,7 +442,10 @@ fn board_garbage_lines_are_skipped() {
     fast(&mut b);
     b.send("START 20");
     b.expect("OK");
-    b.send_all(&["BOARD", "hello", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "", "10,11,2", "DONE"]);
+    b.send_all(&[
+        "BOARD", "hello", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "",
+        "10,11,2", "DONE",
+    ]);
     let m = b.expect_move(LONG);
     assert!(m != (10, 10) && m != (10, 11));
     b.expect_silence(SHORT);
@@ -505,7 +569,11 @@ fn stop_returns_the_best_move_so_far() {
         let t = Instant::now();
         b.send(word);
         b.expect_move(Duration::from_secs(2));
-        assert!(t.elapsed() < Duration::from_millis(200), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(200),
+            "{:?}",
+            t.elapsed()
+        );
         b.send(word);
         b.expect_silence(SHORT);
         b.finish();
@@ -518,11 +586,17 @@ fn a_timed_search_answers_in_time() {
     b.send("INFO timeout_turn 200");
     b.send("START 20");
     b.expect("OK");
-    b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "12,9,1", "9,9,2", "DONE"]);
+    b.send_all(&[
+        "BOARD", "10,10,2", "11,11,1", "9,11,2", "12,9,1", "9,9,2", "DONE",
+    ]);
     let t = Instant::now();
     b.expect_move(LONG);
     // The limit itself, with no tolerance.
-    assert!(t.elapsed() < Duration::from_millis(200), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
     b.finish();
 }
 
@@ -534,7 +608,9 @@ fn yixin_extensions() {
     b.send("START 15");
     b.expect("OK");
     // Black to move; 6,8 is a double-three point (spec case 25's position).
-    b.send_all(&["yxboard", "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2", "done"]);
+    b.send_all(&[
+        "yxboard", "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2", "done",
+    ]);
     b.expect_silence(SHORT);
     b.send("yxshowforbid");
     assert_eq!(b.reply(LONG).unwrap(), "FORBID 0608.");
@@ -569,17 +645,23 @@ fn swap2_replies_have_the_right_shape() {
     assert_eq!(sq.len(), 3);
     assert!(sq[0] != sq[1] && sq[1] != sq[2] && sq[0] != sq[2]);
     assert!(sq.iter().all(|&(x, y)| x < 15 && y < 15));
-    for payload in [&["7,7", "8,7", "9,9"][..], &["7,7,1", "8,7,2", "9,9,1", "6,6,2", "10,10,1"][..]] {
+    for payload in [
+        &["7,7", "8,7", "9,9"][..],
+        &["7,7,1", "8,7,2", "9,9,1", "6,6,2", "10,10,1"][..],
+    ] {
         b.send("SWAP2BOARD");
         b.send_all(payload);
         b.send("DONE");
         let l = b.reply(LONG).unwrap();
         if l != "SWAP" {
             let m = parse_move(&l).expect("SWAP or a move");
-            let taken: Vec<_> = payload.iter().map(|s| {
-                let v: Vec<u32> = s.split(',').map(|n| n.parse().unwrap()).collect();
-                (v[0], v[1])
-            }).collect();
+            let taken: Vec<_> = payload
+                .iter()
+                .map(|s| {
+                    let v: Vec<u32> = s.split(',').map(|n| n.parse().unwrap()).collect();
+                    (v[0], v[1])
+                })
+                .collect();
             assert!(!taken.contains(&m));
         }
     }

@@ -50,7 +50,8 @@ const FORBID_FLAG: u8 = 0x80;
 
 #[inline]
 fn combo_index(p: &[u8; 4]) -> usize {
-    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS + p[3] as usize
+    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
+        + p[3] as usize
 }
 
 #[derive(Clone)]
@@ -72,7 +73,10 @@ impl Evaluator {
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
         let mut e = Evaluator {
             rule,
-            tables: [line_table(rule, Color::Black), line_table(rule, Color::White)],
+            tables: [
+                line_table(rule, Color::Black),
+                line_table(rule, Color::White),
+            ],
             pat: vec![[[0; 4]; 2]; NCELLS],
             combo: vec![[0; 2]; NCELLS],
             value: vec![[0; 2]; NCELLS],
@@ -206,7 +210,11 @@ impl Evaluator {
         board
             .all_cells()
             .filter(|&i| board.cell(i) == EMPTY)
-            .all(|i| fresh.pat[i] == self.pat[i] && fresh.combo[i] == self.combo[i] && fresh.value[i] == self.value[i])
+            .all(|i| {
+                fresh.pat[i] == self.pat[i]
+                    && fresh.combo[i] == self.combo[i]
+                    && fresh.value[i] == self.value[i]
+            })
     }
 }
 

@@ -156,7 +156,9 @@ impl LineTable {
                             if i == 5 || line[i] != 0 {
                                 continue;
                             }
-                            let next = Pattern::from_u8(pat[(key | ((colour as u32) << off_slot(i))) as usize]);
+                            let next = Pattern::from_u8(
+                                pat[(key | ((colour as u32) << off_slot(i))) as usize],
+                            );
                             if next == Pattern::F3 {
                                 open_threes += 1;
                             }
@@ -178,7 +180,12 @@ impl LineTable {
 
 /// Table for `c` under `rule`; built on first use (a few tens of milliseconds) and shared.
 pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
-    static TABLES: [OnceLock<LineTable>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<LineTable>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     let exact = rule.exact_five(c);
     let black = &TABLES[exact as usize];
     let black = black.get_or_init(|| LineTable::build(Color::Black.cell(), exact));
@@ -261,9 +268,12 @@ pub fn combine(p: [Pattern; 4]) -> ComboInfo {
     } else {
         Combo::None
     };
-    let maybe_forbidden =
-        n[F5 as usize] == 0 && (n[Overline as usize] > 0 || n[F4 as usize] > 0 || fours >= 2 || n[F3 as usize] >= 2);
-    ComboInfo { combo, maybe_forbidden }
+    let maybe_forbidden = n[F5 as usize] == 0
+        && (n[Overline as usize] > 0 || n[F4 as usize] > 0 || fours >= 2 || n[F3 as usize] >= 2);
+    ComboInfo {
+        combo,
+        maybe_forbidden,
+    }
 }
 
 #[cfg(test)]

@@ -162,7 +162,8 @@ impl Board {
     }
     /// Indices of all real (on-board) cells.
     pub fn all_cells(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| (y + PAD) * STRIDE + x + PAD))
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| (y + PAD) * STRIDE + x + PAD))
     }
     pub fn center(&self) -> usize {
         Pos::new((self.width / 2) as u8, (self.height / 2) as u8).idx()
@@ -252,7 +253,11 @@ impl Board {
         self.stones -= 1;
         self.moves.remove(pos);
         // The player who owned the stone gets the move: that is what a takeback means.
-        let c = if colour == BLACK { Color::Black } else { Color::White };
+        let c = if colour == BLACK {
+            Color::Black
+        } else {
+            Color::White
+        };
         self.set_side_to_move(c);
         true
     }
@@ -283,7 +288,12 @@ mod tests {
     fn make_undo_restores_everything() {
         let mut b = Board::new(15, 15);
         let start = b.clone();
-        let moves = [Pos::new(7, 7), Pos::new(8, 8), Pos::new(0, 0), Pos::new(14, 14)];
+        let moves = [
+            Pos::new(7, 7),
+            Pos::new(8, 8),
+            Pos::new(0, 0),
+            Pos::new(14, 14),
+        ];
         for m in moves {
             b.make(m.idx());
         }

@@ -15,7 +15,7 @@ pub struct Zobrist {
 pub fn zobrist() -> &'static Zobrist {
     static Z: OnceLock<Zobrist> = OnceLock::new();
     Z.get_or_init(|| {
-        let mut rng = StdRng::seed_from_u64(0x5EED_0F_5A11_CE55);
+        let mut rng = StdRng::seed_from_u64(0x005E_ED0F_5A11_CE55);
         let mut table = || (0..NCELLS).map(|_| rng.gen::<u64>()).collect::<Vec<_>>();
         let cell = [vec![0; NCELLS], table(), table(), table()];
         let side = StdRng::seed_from_u64(7).gen();

@@ -58,8 +58,12 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let upper = word.to_ascii_uppercase();
     let no_args = |c: Command| Ok(c);
     match upper.as_str() {
-        "START" => parse_int(rest).map(Command::Start).map_err(|_| bad_size(rest)),
-        "RECTSTART" => parse_pair(rest).map(|(w, h)| Command::RectStart(w, h)).map_err(|_| ParseError("bad board size, expected RECTSTART width,height".into())),
+        "START" => parse_int(rest)
+            .map(Command::Start)
+            .map_err(|_| bad_size(rest)),
+        "RECTSTART" => parse_pair(rest)
+            .map(|(w, h)| Command::RectStart(w, h))
+            .map_err(|_| ParseError("bad board size, expected RECTSTART width,height".into())),
         "RESTART" => no_args(Command::Restart),
         "BEGIN" => no_args(Command::Begin),
         "TURN" => parse_pair(rest).map(|(x, y)| Command::Turn(x, y)),
@@ -81,7 +85,9 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => no_args(Command::YxShowForbid),
         "YXHASHCLEAR" => no_args(Command::YxHashClear),
         "YXSHOWINFO" => no_args(Command::YxShowInfo),
-        "YXNBEST" => parse_int(rest).map(Command::YxNbest).or(Ok(Command::YxNbest(1))),
+        "YXNBEST" => parse_int(rest)
+            .map(Command::YxNbest)
+            .or(Ok(Command::YxNbest(1))),
         "DONE" => no_args(Command::Done),
         _ => {
             if let Ok(stone) = parse_stone(line) {
@@ -93,13 +99,25 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 }
 
 fn bad_size(arg: &str) -> ParseError {
-    let shown = if arg.is_empty() { "(none)".to_string() } else { sanitise(arg) };
-    ParseError(format!("unsupported board size {shown}, supported {}..{} (15 and 20 recommended)", crate::game::pos::MIN_SIZE, crate::game::pos::MAX_SIZE))
+    let shown = if arg.is_empty() {
+        "(none)".to_string()
+    } else {
+        sanitise(arg)
+    };
+    ParseError(format!(
+        "unsupported board size {shown}, supported {}..{} (15 and 20 recommended)",
+        crate::game::pos::MIN_SIZE,
+        crate::game::pos::MAX_SIZE
+    ))
 }
 
 /// Printable ASCII only, at most 40 characters.
 pub fn sanitise(s: &str) -> String {
-    let t: String = s.chars().filter(|c| c.is_ascii_graphic()).take(ECHO_MAX).collect();
+    let t: String = s
+        .chars()
+        .filter(|c| c.is_ascii_graphic())
+        .take(ECHO_MAX)
+        .collect();
     if t.is_empty() {
         "?".to_string()
     } else {
@@ -115,12 +133,17 @@ pub fn parse_int(s: &str) -> Result<i64, ParseError> {
         // Negative numbers parse (INFO time_left may be negative); callers range-check.
         if let Some(neg) = s.strip_prefix('-') {
             if !neg.is_empty() && neg.bytes().all(|b| b.is_ascii_digit()) {
-                return neg.parse::<i64>().map(|v| -v).map_err(|_| ParseError(BAD_COORDS.into()));
+                return neg
+                    .parse::<i64>()
+                    .map(|v| -v)
+                    .map_err(|_| ParseError(BAD_COORDS.into()));
             }
         }
         return Err(ParseError(BAD_COORDS.into()));
     }
-    digits.parse::<i64>().map_err(|_| ParseError(BAD_COORDS.into()))
+    digits
+        .parse::<i64>()
+        .map_err(|_| ParseError(BAD_COORDS.into()))
 }
 
 /// Comma-separated integers, blanks allowed around commas.
@@ -155,18 +178,38 @@ mod tests {
         assert_eq!(parse("   StArT\t 15  "), Ok(Command::Start(15)));
         assert_eq!(parse("TURN 10 , 11"), Ok(Command::Turn(10, 11)));
         assert_eq!(parse("TURN 07,+3"), Ok(Command::Turn(7, 3)));
-        assert_eq!(parse("info Timeout_Turn 1000"), Ok(Command::Info("timeout_turn".into(), "1000".into())));
-        assert_eq!(parse("INFO folder C:\\My Dir\\"), Ok(Command::Info("folder".into(), "C:\\My Dir\\".into())));
+        assert_eq!(
+            parse("info Timeout_Turn 1000"),
+            Ok(Command::Info("timeout_turn".into(), "1000".into()))
+        );
+        assert_eq!(
+            parse("INFO folder C:\\My Dir\\"),
+            Ok(Command::Info("folder".into(), "C:\\My Dir\\".into()))
+        );
         assert_eq!(parse(""), Ok(Command::Empty));
         assert_eq!(parse(" \t "), Ok(Command::Empty));
     }
 
     #[test]
     fn bad_arguments_are_errors() {
-        for bad in ["TURN", "TURN 10", "TURN 10,", "TURN ,10", "TURN a,b", "TURN 10;10", "TURN 10,10,10", "TURN 1.5,2"] {
+        for bad in [
+            "TURN",
+            "TURN 10",
+            "TURN 10,",
+            "TURN ,10",
+            "TURN a,b",
+            "TURN 10;10",
+            "TURN 10,10,10",
+            "TURN 1.5,2",
+        ] {
             assert_eq!(parse(bad), Err(ParseError(BAD_COORDS.into())), "{bad}");
         }
-        for bad in ["START", "START abc", "START 20x", "START 99999999999999999999"] {
+        for bad in [
+            "START",
+            "START abc",
+            "START 20x",
+            "START 99999999999999999999",
+        ] {
             let e = parse(bad).unwrap_err();
             assert!(e.0.contains("20"), "{bad}: {}", e.0);
         }

@@ -121,7 +121,9 @@ impl Session {
             Event::SearchDone(r) => {
                 self.finish_search(r);
                 while self.pending.is_none() {
-                    let Some((line, t)) = self.queue.pop_front() else { break };
+                    let Some((line, t)) = self.queue.pop_front() else {
+                        break;
+                    };
                     if self.process(&line, t) == Flow::Exit {
                         return Flow::Exit;
                     }
@@ -194,12 +196,28 @@ impl Session {
                 }
             }
             Command::Takeback(x, y) => self.takeback(x, y),
-            Command::Board => self.block = Some(Block { kind: BlockKind::Board, stones: Vec::new(), started: t }),
+            Command::Board => {
+                self.block = Some(Block {
+                    kind: BlockKind::Board,
+                    stones: Vec::new(),
+                    started: t,
+                })
+            }
             Command::YxBoard => {
                 self.yixin = true;
-                self.block = Some(Block { kind: BlockKind::YxBoard, stones: Vec::new(), started: t });
+                self.block = Some(Block {
+                    kind: BlockKind::YxBoard,
+                    stones: Vec::new(),
+                    started: t,
+                });
             }
-            Command::Swap2Board => self.block = Some(Block { kind: BlockKind::Swap2, stones: Vec::new(), started: t }),
+            Command::Swap2Board => {
+                self.block = Some(Block {
+                    kind: BlockKind::Swap2,
+                    stones: Vec::new(),
+                    started: t,
+                })
+            }
             Command::YxShowForbid => {
                 self.yixin = true;
                 self.show_forbid();
@@ -233,7 +251,11 @@ impl Session {
     fn start(&mut self, w: i64, h: i64) {
         let ok = |n: i64| (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n);
         if !ok(w) || !ok(h) {
-            let shown = if w == h { w.to_string() } else { format!("{w},{h}") };
+            let shown = if w == h {
+                w.to_string()
+            } else {
+                format!("{w},{h}")
+            };
             self.error(&format!("unsupported board size {shown}, supported {MIN_SIZE}..{MAX_SIZE} (15 and 20 recommended)"));
             return;
         }
@@ -306,7 +328,8 @@ impl Session {
                 // Yixin-Board: KiB. Never beyond what max_memory allows.
                 if let Some(v) = int().filter(|&v| v > 0) {
                     let cap = crate::search::engine::tt_bytes_for(self.max_memory);
-                    self.engine.set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
+                    self.engine
+                        .set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
                 }
             }
             "rule" => {
@@ -423,14 +446,21 @@ impl Session {
     }
 
     fn start_search(&mut self, what: Pending, t: Instant) {
-        let Some(board) = self.board.clone() else { return };
+        let Some(board) = self.board.clone() else {
+            return;
+        };
         let mut budget = self.time_control().budget(board.stones());
         if let Pending::Swap2 { .. } = what {
             // The swap decision needs a rough verdict, not a deep one.
             budget.optimum = budget.optimum.min(Duration::from_millis(1500));
             budget.maximum = budget.maximum.min(Duration::from_millis(3000));
         }
-        let limits = Limits { start: t, budget, max_depth: self.max_depth, max_nodes: self.max_nodes };
+        let limits = Limits {
+            start: t,
+            budget,
+            max_depth: self.max_depth,
+            max_nodes: self.max_nodes,
+        };
         let out = self.out.clone();
         let detail = self.show_detail > 0;
         let reporter: Reporter = Box::new(move |it: &Iteration| {
@@ -463,12 +493,17 @@ impl Session {
 
     fn finish_search(&mut self, r: SearchResult) {
         self.engine.wait();
-        let Some(what) = self.pending.take() else { return };
+        let Some(what) = self.pending.take() else {
+            return;
+        };
         let mv = r.best;
         match what {
             Pending::Move { started } => {
                 if let Some(b) = self.board.as_mut() {
-                    if b.at(mv) == EMPTY && (mv.x as usize) < b.width() && (mv.y as usize) < b.height() {
+                    if b.at(mv) == EMPTY
+                        && (mv.x as usize) < b.width()
+                        && (mv.y as usize) < b.height()
+                    {
                         b.make(mv.idx());
                     }
                 }
@@ -502,7 +537,8 @@ pub fn load_position(w: usize, h: usize, stones: &[(i64, i64, Option<i64>)]) -> 
             .filter_map(|&(x, y, f)| {
                 let f = f.unwrap_or(2);
                 let on = x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h;
-                (on && (1..=3).contains(&f) && seen.insert((x, y))).then(|| (Pos::new(x as u8, y as u8), f))
+                (on && (1..=3).contains(&f) && seen.insert((x, y)))
+                    .then(|| (Pos::new(x as u8, y as u8), f))
             })
             .collect()
     };
@@ -514,9 +550,17 @@ pub fn load_position(w: usize, h: usize, stones: &[(i64, i64, Option<i64>)]) -> 
         false
     } else {
         // Inconsistent counts (GUI editing): whoever owns the first stone played first.
-        valid.iter().find(|s| s.1 != 3).map(|s| s.1 == 1).unwrap_or(true)
+        valid
+            .iter()
+            .find(|s| s.1 != 3)
+            .map(|s| s.1 == 1)
+            .unwrap_or(true)
     };
-    let (ours, theirs) = if we_are_black { (Color::Black, Color::White) } else { (Color::White, Color::Black) };
+    let (ours, theirs) = if we_are_black {
+        (Color::Black, Color::White)
+    } else {
+        (Color::White, Color::Black)
+    };
     let mut b = Board::new(w, h);
     for (p, f) in valid {
         match f {
@@ -538,7 +582,11 @@ pub fn about() -> String {
 }
 
 fn pv_text(pv: &[Pos]) -> String {
-    pv.iter().take(PV_SHOWN).map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+    pv.iter()
+        .take(PV_SHOWN)
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn iteration_text(it: &Iteration) -> String {

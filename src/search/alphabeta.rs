@@ -34,7 +34,13 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(pos: Position, tt: &'a mut TranspositionTable, stop: &'a AtomicBool, deadline: Instant, max_nodes: u64) -> Worker<'a> {
+    pub fn new(
+        pos: Position,
+        tt: &'a mut TranspositionTable,
+        stop: &'a AtomicBool,
+        deadline: Instant,
+        max_nodes: u64,
+    ) -> Worker<'a> {
         Worker {
             pos,
             tt,
@@ -48,14 +54,18 @@ impl<'a> Worker<'a> {
             stop,
             deadline,
             max_nodes,
-            bufs: vec![Vec::with_capacity(256); MAX_PLY + 1],
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
 
     /// Checks the clock and the stop flag.
     #[inline]
     pub fn poll(&mut self) {
-        if self.may_abort && (self.stop.load(Ordering::Relaxed) || self.nodes >= self.max_nodes || Instant::now() >= self.deadline) {
+        if self.may_abort
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.max_nodes
+                || Instant::now() >= self.deadline)
+        {
             self.aborted = true;
         }
     }
@@ -69,7 +79,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Negamax PVS. Scores are from the side to move's point of view.
-    pub fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         self.pv[ply].clear();
@@ -101,7 +118,9 @@ impl<'a> Worker<'a> {
             let mut buf = std::mem::take(&mut self.bufs[ply]);
             let block = find_all(&self.pos, opp, Combo::Five, &mut buf);
             self.bufs[ply] = buf;
-            let Some(&b) = block.first() else { return self.pos.eval.evaluate(me) };
+            let Some(&b) = block.first() else {
+                return self.pos.eval.evaluate(me);
+            };
             if !self.pos.is_legal(b) {
                 return -(WIN - ply_i - 2);
             }
@@ -149,11 +168,21 @@ impl<'a> Worker<'a> {
         }
 
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let list = generate(&self.pos, &mut buf, &self.history, self.killers[ply], tt_move);
+        let list = generate(
+            &self.pos,
+            &mut buf,
+            &self.history,
+            self.killers[ply],
+            tt_move,
+        );
         self.bufs[ply] = buf;
         if list.is_empty() {
             // Nothing to play: every point is forbidden for black, or the board is blocked.
-            return if self.pos.board.is_full() { 0 } else { -(WIN - ply_i - 1) };
+            return if self.pos.board.is_full() {
+                0
+            } else {
+                -(WIN - ply_i - 1)
+            };
         }
         let threatened = self.pos.eval.count(opp, Combo::Flex4) > 0;
 
@@ -167,7 +196,8 @@ impl<'a> Worker<'a> {
                 && self.pos.eval.combo(i, opp) < Combo::Flex3
                 && !makes_four(&self.pos, i, me);
             // Late-move pruning: quiet moves far down the list rarely matter at low depth.
-            if !pv_node && quiet && depth <= 3 && n >= 4 + 4 * depth as usize && best > -WIN + 1000 {
+            if !pv_node && quiet && depth <= 3 && n >= 4 + 4 * depth as usize && best > -WIN + 1000
+            {
                 break;
             }
             self.pos.make(i);
@@ -226,7 +256,8 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        self.tt.store(key, best_move, to_tt(best, ply_i), depth, bound);
+        self.tt
+            .store(key, best_move, to_tt(best, ply_i), depth, bound);
         best
     }
 
@@ -243,8 +274,16 @@ impl<'a> Worker<'a> {
             }
             let blocks = find_all(&self.pos, opp, Combo::Five, &mut buf);
             if !blocks.is_empty() {
-                let legal: Vec<usize> = blocks.iter().copied().filter(|&i| self.pos.is_legal(i)).collect();
-                let score = if blocks.len() > 1 || legal.is_empty() { -(WIN - 2) } else { 0 };
+                let legal: Vec<usize> = blocks
+                    .iter()
+                    .copied()
+                    .filter(|&i| self.pos.is_legal(i))
+                    .collect();
+                let score = if blocks.len() > 1 || legal.is_empty() {
+                    -(WIN - 2)
+                } else {
+                    0
+                };
                 return Ok((*legal.first().unwrap_or(&blocks[0]) as u16, score));
             }
             for i in find_all(&self.pos, me, Combo::Flex4, &mut buf) {
@@ -260,7 +299,12 @@ impl<'a> Worker<'a> {
                 // Every sensible move is forbidden or the neighbourhood is full: any legal square.
                 moves::candidates(&self.pos, &mut buf);
                 let any = self.pos.board.all_cells().find(|&i| self.pos.is_legal(i));
-                let fallback = any.or_else(|| self.pos.board.all_cells().find(|&i| self.pos.board.cell(i) == 0));
+                let fallback = any.or_else(|| {
+                    self.pos
+                        .board
+                        .all_cells()
+                        .find(|&i| self.pos.board.cell(i) == 0)
+                });
                 return Ok((fallback.unwrap_or(0) as u16, -(WIN - 2)));
             }
             Err(list.into_iter().map(|(m, _)| m).collect())

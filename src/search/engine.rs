@@ -24,7 +24,11 @@ const MAX_TT: usize = 1 << 34;
 
 /// Hash-table bytes that fit in `max_memory` (0 = no limit given: use the default).
 pub fn tt_bytes_for(max_memory: u64) -> usize {
-    let total = if max_memory == 0 { DEFAULT_MEMORY } else { max_memory };
+    let total = if max_memory == 0 {
+        DEFAULT_MEMORY
+    } else {
+        max_memory
+    };
     let usable = total.saturating_sub(OVERHEAD) / 4 * 3;
     (usable as usize).clamp(MIN_TT, MAX_TT)
 }
@@ -47,7 +51,12 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
-        Engine { tt: None, tt_bytes: tt_bytes_for(0), stop: Arc::new(AtomicBool::new(false)), thread: None }
+        Engine {
+            tt: None,
+            tt_bytes: tt_bytes_for(0),
+            stop: Arc::new(AtomicBool::new(false)),
+            thread: None,
+        }
     }
 
     /// Sizes the hash table for a process limit of `max_memory` bytes (applied at the next search).
@@ -88,7 +97,14 @@ impl Engine {
     }
 
     /// Starts thinking about `board` for its side to move. `done` runs on the search thread.
-    pub fn start(&mut self, board: Board, rule: Rule, limits: Limits, mut report: Reporter, done: OnDone) {
+    pub fn start(
+        &mut self,
+        board: Board,
+        rule: Rule,
+        limits: Limits,
+        mut report: Reporter,
+        done: OnDone,
+    ) {
         self.wait();
         let mut tt = self.take_tt();
         let stop = self.stop.clone();
@@ -129,11 +145,23 @@ impl Engine {
     }
 
     /// Runs a search on the calling thread (benchmarks, tests, tools).
-    pub fn search_sync(&mut self, board: Board, rule: Rule, limits: Limits, report: &mut dyn FnMut(&Iteration)) -> SearchResult {
+    pub fn search_sync(
+        &mut self,
+        board: Board,
+        rule: Rule,
+        limits: Limits,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> SearchResult {
         self.wait();
         let mut tt = self.take_tt();
         self.stop.store(false, Ordering::Relaxed);
-        let r = think(Position::new(board, rule), &mut tt, &limits, &self.stop, report);
+        let r = think(
+            Position::new(board, rule),
+            &mut tt,
+            &limits,
+            &self.stop,
+            report,
+        );
         self.tt = Some(tt);
         r
     }
@@ -146,7 +174,18 @@ pub fn fallback_result(board: &Board) -> SearchResult {
         .all_cells()
         .filter(|&i| board.cell(i) == EMPTY)
         .map(Pos::from_idx)
-        .min_by_key(|p| (p.x as i32 - c.x as i32).abs().max((p.y as i32 - c.y as i32).abs()))
+        .min_by_key(|p| {
+            (p.x as i32 - c.x as i32)
+                .abs()
+                .max((p.y as i32 - c.y as i32).abs())
+        })
         .unwrap_or(c);
-    SearchResult { best, score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![best] }
+    SearchResult {
+        best,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        pv: vec![best],
+    }
 }

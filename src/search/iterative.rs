@@ -26,7 +26,14 @@ pub fn think(
     let mut root = match w.root_moves() {
         Ok((m, score)) => {
             let best = Pos::from_idx(m as usize);
-            return SearchResult { best, score, depth: 0, nodes: w.nodes, elapsed: elapsed(), pv: vec![best] };
+            return SearchResult {
+                best,
+                score,
+                depth: 0,
+                nodes: w.nodes,
+                elapsed: elapsed(),
+                pv: vec![best],
+            };
         }
         Err(list) => list,
     };
@@ -98,7 +105,10 @@ pub fn think(
         }
         // Stop when the next iteration would likely not finish in time; allow more
         // when the best move has just changed.
-        let soft = limits.budget.optimum.mul_f64(if changes > 0 && depth > 4 { 0.9 } else { 0.55 });
+        let soft = limits
+            .budget
+            .optimum
+            .mul_f64(if changes > 0 && depth > 4 { 0.9 } else { 0.55 });
         if elapsed() >= soft || w.nodes >= limits.max_nodes {
             break;
         }
@@ -110,12 +120,26 @@ pub fn think(
     }
     let best_pos = Pos::from_idx(best as usize);
     let pv = best_pv.iter().map(|&m| Pos::from_idx(m as usize)).collect();
-    SearchResult { best: best_pos, score: best_score, depth: best_depth, nodes: w.nodes, elapsed: elapsed(), pv }
+    SearchResult {
+        best: best_pos,
+        score: best_score,
+        depth: best_depth,
+        nodes: w.nodes,
+        elapsed: elapsed(),
+        pv,
+    }
 }
 
 /// One root iteration. Reorders `root` best-first. Returns the score and, if aborted,
 /// the best fully searched move of this iteration.
-fn search_root(w: &mut Worker, root: &mut Vec<u16>, scores: &mut [i32], depth: i32, mut alpha: i32, beta: i32) -> (i32, Option<(u16, i32)>) {
+fn search_root(
+    w: &mut Worker,
+    root: &mut [u16],
+    scores: &mut [i32],
+    depth: i32,
+    mut alpha: i32,
+    beta: i32,
+) -> (i32, Option<(u16, i32)>) {
     let mut best = -WIN;
     let mut best_move: Option<(u16, i32)> = None;
     w.seldepth = 0;

@@ -28,7 +28,10 @@ impl Limits {
         let long = Duration::from_secs(3600);
         Limits {
             start: Instant::now(),
-            budget: timeman::Budget { optimum: long, maximum: long },
+            budget: timeman::Budget {
+                optimum: long,
+                maximum: long,
+            },
             max_depth: d,
             max_nodes: u64::MAX,
         }

@@ -28,7 +28,11 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
     }
     if out.is_empty() {
         // Only blocked squares nearby (or none at all): any empty square will do.
-        out.extend(b.all_cells().filter(|&i| b.cell(i) == EMPTY).map(|i| i as u16));
+        out.extend(
+            b.all_cells()
+                .filter(|&i| b.cell(i) == EMPTY)
+                .map(|i| i as u16),
+        );
     }
 }
 
@@ -41,7 +45,13 @@ pub fn makes_four(pos: &Position, i: usize, c: Color) -> bool {
 /// Moves for a node. When the opponent can make an open four next move, only moves
 /// that make our own four or that stand on the opponent's four-making points are kept
 /// (every defence of an open three or a 4-4 point is among them).
-pub fn generate(pos: &Position, buf: &mut Vec<u16>, history: &[[i32; 2]], killers: [u16; 2], tt_move: u16) -> Vec<(u16, i32)> {
+pub fn generate(
+    pos: &Position,
+    buf: &mut Vec<u16>,
+    history: &[[i32; 2]],
+    killers: [u16; 2],
+    tt_move: u16,
+) -> Vec<(u16, i32)> {
     let me = pos.side();
     let opp = me.opp();
     candidates(pos, buf);
@@ -66,7 +76,7 @@ pub fn generate(pos: &Position, buf: &mut Vec<u16>, history: &[[i32; 2]], killer
         s += history[i][me.index()] >> 4;
         list.push((m, s));
     }
-    list.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     list
 }
 
@@ -82,11 +92,16 @@ pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
 /// The first empty cell where `c` completes a five, if any.
 pub fn find_combo(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Option<usize> {
     candidates(pos, buf);
-    buf.iter().map(|&m| m as usize).find(|&i| pos.eval.combo(i, c) == combo)
+    buf.iter()
+        .map(|&m| m as usize)
+        .find(|&i| pos.eval.combo(i, c) == combo)
 }
 
 /// All empty cells where `c` gets `combo`.
 pub fn find_all(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Vec<usize> {
     candidates(pos, buf);
-    buf.iter().map(|&m| m as usize).filter(|&i| pos.eval.combo(i, c) == combo).collect()
+    buf.iter()
+        .map(|&m| m as usize)
+        .filter(|&i| pos.eval.combo(i, c) == combo)
+        .collect()
 }

@@ -56,7 +56,8 @@ impl Position {
     #[inline]
     pub fn combo(&self, i: usize, c: Color) -> Combo {
         let k = self.eval.combo(i, c);
-        if c == Color::Black && k >= Combo::DoubleFlex3 && k != Combo::Five && self.is_forbidden(i) {
+        if c == Color::Black && k >= Combo::DoubleFlex3 && k != Combo::Five && self.is_forbidden(i)
+        {
             Combo::None
         } else {
             k

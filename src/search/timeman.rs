@@ -20,7 +20,11 @@ pub struct TimeControl {
 impl Default for TimeControl {
     fn default() -> Self {
         // The protocol's skeleton default when no INFO timeout_turn arrives.
-        TimeControl { turn_ms: 30_000, match_ms: 0, left_ms: None }
+        TimeControl {
+            turn_ms: 30_000,
+            match_ms: 0,
+            left_ms: None,
+        }
     }
 }
 
@@ -79,38 +83,70 @@ mod tests {
 
     #[test]
     fn per_move_limit_only() {
-        let tc = TimeControl { turn_ms: 1000, match_ms: 0, left_ms: Some(UNLIMITED) };
+        let tc = TimeControl {
+            turn_ms: 1000,
+            match_ms: 0,
+            left_ms: Some(UNLIMITED),
+        };
         assert_eq!(ms(tc.budget(10)), (938, 938));
-        let tc = TimeControl { turn_ms: 200, match_ms: 0, left_ms: None };
+        let tc = TimeControl {
+            turn_ms: 200,
+            match_ms: 0,
+            left_ms: None,
+        };
         assert_eq!(ms(tc.budget(0)), (160, 160));
     }
 
     #[test]
     fn zero_or_negative_means_instant() {
-        let tc = TimeControl { turn_ms: 0, match_ms: 0, left_ms: None };
+        let tc = TimeControl {
+            turn_ms: 0,
+            match_ms: 0,
+            left_ms: None,
+        };
         assert_eq!(ms(tc.budget(0)), (0, 0));
-        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(-500) };
+        let tc = TimeControl {
+            turn_ms: 5000,
+            match_ms: 120_000,
+            left_ms: Some(-500),
+        };
         assert_eq!(ms(tc.budget(0)), (0, 0));
-        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(0) };
+        let tc = TimeControl {
+            turn_ms: 5000,
+            match_ms: 120_000,
+            left_ms: Some(0),
+        };
         assert_eq!(ms(tc.budget(0)), (0, 0));
     }
 
     #[test]
     fn match_clock_is_spread() {
         // Fastgame: 5 s per move, 120 s per game.
-        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000) };
+        let tc = TimeControl {
+            turn_ms: 5000,
+            match_ms: 120_000,
+            left_ms: Some(120_000),
+        };
         let (opt, max) = ms(tc.budget(0));
         assert_eq!(opt, (120_000 - 500) / 32);
         assert_eq!(max, 5000 - 312, "capped by the turn limit");
         // Little time left: stay far below it.
-        let tc = TimeControl { turn_ms: 5000, match_ms: 120_000, left_ms: Some(1000) };
+        let tc = TimeControl {
+            turn_ms: 5000,
+            match_ms: 120_000,
+            left_ms: Some(1000),
+        };
         let (opt, max) = ms(tc.budget(100));
         assert!(opt <= 80 && max <= 200, "{opt} {max}");
     }
 
     #[test]
     fn match_limit_without_time_left() {
-        let tc = TimeControl { turn_ms: 30_000, match_ms: 180_000, left_ms: None };
+        let tc = TimeControl {
+            turn_ms: 30_000,
+            match_ms: 180_000,
+            left_ms: None,
+        };
         let (opt, _) = ms(tc.budget(0));
         assert_eq!(opt, (180_000 - 500) / 32);
     }

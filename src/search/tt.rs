@@ -26,13 +26,22 @@ impl Entry {
     }
 
     fn pack(&self) -> [u64; 2] {
-        let data = self.mv as u64 | (self.score as u16 as u64) << 16 | (self.depth as u8 as u64) << 32 | (self.flags as u64) << 40;
+        let data = self.mv as u64
+            | (self.score as u16 as u64) << 16
+            | (self.depth as u8 as u64) << 32
+            | (self.flags as u64) << 40;
         [self.key, data]
     }
 
     fn unpack(w: [u64; 2]) -> Entry {
         let d = w[1];
-        Entry { key: w[0], mv: d as u16, score: (d >> 16) as u16 as i16, depth: (d >> 32) as u8 as i8, flags: (d >> 40) as u8 }
+        Entry {
+            key: w[0],
+            mv: d as u16,
+            score: (d >> 16) as u16 as i16,
+            depth: (d >> 32) as u8 as i8,
+            flags: (d >> 40) as u8,
+        }
     }
 }
 
@@ -51,7 +60,11 @@ impl TranspositionTable {
     /// A table using at most `bytes` bytes (at least one bucket).
     pub fn new(bytes: usize) -> TranspositionTable {
         let buckets = Self::bytes_for(bytes) / (BUCKET * ENTRY_BYTES);
-        TranspositionTable { words: vec![0u64; buckets * BUCKET * 2], buckets, generation: 0 }
+        TranspositionTable {
+            words: vec![0u64; buckets * BUCKET * 2],
+            buckets,
+            generation: 0,
+        }
     }
 
     /// The size a table asked to use `bytes` really has.
@@ -86,7 +99,9 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        (b..b + BUCKET).map(|s| self.entry(s)).find(|e| e.key == key && e.flags != 0)
+        (b..b + BUCKET)
+            .map(|s| self.entry(s))
+            .find(|e| e.key == key && e.flags != 0)
     }
 
     pub fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
@@ -96,11 +111,17 @@ impl TranspositionTable {
         let bucket: [Entry; BUCKET] = std::array::from_fn(|s| self.entry(b + s));
         let slot = match bucket.iter().position(|e| e.key == key) {
             Some(s) => s,
-            None => (0..BUCKET).min_by_key(|&s| bucket[s].depth as i32 - age(&bucket[s])).unwrap_or(0),
+            None => (0..BUCKET)
+                .min_by_key(|&s| bucket[s].depth as i32 - age(&bucket[s]))
+                .unwrap_or(0),
         };
         let e = bucket[slot];
         // Keep a deeper result for the same position from this search unless the new one is exact.
-        if e.key == key && bound != BOUND_EXACT && e.depth as i32 > depth + 2 && (e.flags >> 2) == gen {
+        if e.key == key
+            && bound != BOUND_EXACT
+            && e.depth as i32 > depth + 2
+            && (e.flags >> 2) == gen
+        {
             return;
         }
         let mv = if mv == 0 && e.key == key { e.mv } else { mv };
@@ -147,7 +168,10 @@ mod tests {
         let mut tt = TranspositionTable::new(1 << 16);
         tt.store(42, 7, 123, 5, BOUND_EXACT);
         let e = tt.probe(42).unwrap();
-        assert_eq!((e.mv, e.score, e.depth, e.bound()), (7, 123, 5, BOUND_EXACT));
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound()),
+            (7, 123, 5, BOUND_EXACT)
+        );
         assert!(tt.probe(43).is_none());
     }
 

@@ -55,7 +55,12 @@ impl Brain {
             }
         });
         let stdin = child.stdin.take();
-        Brain { child, stdin, lines: rx, stderr }
+        Brain {
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+        }
     }
 
     /// Sends one line with a CRLF ending (what Piskvork and GomocupJudge send).
@@ -85,8 +90,14 @@ impl Brain {
                 let s = String::from_utf8(raw[..raw.len() - 1].to_vec()).expect("ASCII output");
                 assert!(!s.is_empty(), "empty output line");
                 assert_eq!(s.trim_end(), s, "trailing blanks in {s:?}");
-                if let Some(rest) = s.strip_prefix("MESSAGE").or_else(|| s.strip_prefix("DEBUG")) {
-                    assert!(rest.starts_with(' ') && rest.len() > 1, "bad MESSAGE/DEBUG line {s:?}");
+                if let Some(rest) = s
+                    .strip_prefix("MESSAGE")
+                    .or_else(|| s.strip_prefix("DEBUG"))
+                {
+                    assert!(
+                        rest.starts_with(' ') && rest.len() > 1,
+                        "bad MESSAGE/DEBUG line {s:?}"
+                    );
                 }
                 Some(s)
             }
@@ -119,13 +130,19 @@ impl Brain {
 
     pub fn expect_error(&self) -> String {
         let l = self.reply(LONG).expect("an ERROR reply");
-        assert!(l.starts_with("ERROR ") && l.len() > 6, "expected ERROR, got {l:?}");
+        assert!(
+            l.starts_with("ERROR ") && l.len() > 6,
+            "expected ERROR, got {l:?}"
+        );
         l
     }
 
     pub fn expect_unknown(&self) -> String {
         let l = self.reply(LONG).expect("an UNKNOWN reply");
-        assert!(l.starts_with("UNKNOWN ") && l.len() > 8, "expected UNKNOWN, got {l:?}");
+        assert!(
+            l.starts_with("UNKNOWN ") && l.len() > 8,
+            "expected UNKNOWN, got {l:?}"
+        );
         l
     }
 
@@ -163,10 +180,14 @@ impl Brain {
         let (st, _) = self.wait_exit(Duration::from_secs(3));
         let st = st.expect("brain exits after END");
         assert!(st.success(), "exit status {st:?}");
-        while let Some(l) = self.recv_line(Duration::from_millis(50)) {
+        if let Some(l) = self.recv_line(Duration::from_millis(50)) {
             panic!("output after END: {l:?}");
         }
-        assert!(self.stderr_bytes().is_empty(), "stderr: {:?}", String::from_utf8_lossy(&self.stderr_bytes()));
+        assert!(
+            self.stderr_bytes().is_empty(),
+            "stderr: {:?}",
+            String::from_utf8_lossy(&self.stderr_bytes())
+        );
     }
 }
 
@@ -179,7 +200,9 @@ impl Drop for Brain {
 
 pub fn parse_move(l: &str) -> Option<(u32, u32)> {
     let (a, b) = l.split_once(',')?;
-    let ok = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    let ok = |s: &str| {
+        !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
+    };
     if !ok(a) || !ok(b) {
         return None;
     }

@@ -102,3 +102,102 @@ pub fn run(depth: i32, print: &mut dyn FnMut(&str)) -> BenchReport {
         signature,
     }
 }
+
+/// `pbrain-wuzi solve FILE [NODES]`: runs the VCF solver on every `vcf`/`vct`/`win` line of a
+/// puzzle file in the shared data format and prints, per position, solved or not, the move,
+/// nodes and time; then the solve rate, median and worst time and nodes.
+pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> anyhow::Result<()> {
+    use crate::game::board::Color;
+    use crate::search::alphabeta::Worker;
+    use crate::search::position::Position;
+    use crate::search::tt::TranspositionTable;
+    use std::sync::atomic::AtomicBool;
+
+    let text = std::fs::read_to_string(path)?;
+    let mut rows: Vec<(bool, u64, f64)> = Vec::new();
+    let stop = AtomicBool::new(false);
+    let mut tt = TranspositionTable::new(1 << 16);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let head: Vec<&str> = fields[0].split_whitespace().collect();
+        let task: Vec<&str> = fields
+            .get(1)
+            .map(|t| t.split_whitespace().collect())
+            .unwrap_or_default();
+        if head.len() < 4 || task.is_empty() || !matches!(task[0], "vcf" | "vct" | "win") {
+            continue;
+        }
+        let size: usize = head[1].parse()?;
+        let rule = match head[2] {
+            "renju" => Rule::Renju,
+            "standard" => Rule::Standard,
+            _ => Rule::Freestyle,
+        };
+        let mut b = Board::new(size, size);
+        for s in &head[4..] {
+            let c = if s.starts_with('b') {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if let Some((x, y)) = s[1..].split_once(',') {
+                b.put(Pos::new(x.parse()?, y.parse()?).idx(), c);
+            }
+        }
+        b.set_side_to_move(if head[3] == "b" {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let answers: Vec<Pos> = task[1..]
+            .iter()
+            .filter_map(|p| p.split_once(','))
+            .filter_map(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)))
+            .collect();
+        let t = Instant::now();
+        let mut w = Worker::new(
+            Position::new(b, rule),
+            &mut tt,
+            &stop,
+            t + std::time::Duration::from_secs(3600),
+            u64::MAX,
+        );
+        let found = w.vcf_line(60, max_nodes);
+        let secs = t.elapsed().as_secs_f64();
+        let first = found
+            .as_ref()
+            .and_then(|(_, l)| l.first())
+            .map(|&m| Pos::from_idx(m as usize));
+        let ok = first.is_some_and(|m| answers.is_empty() || answers.contains(&m));
+        let shown = first.map(|m| m.to_string()).unwrap_or_else(|| "-".into());
+        print(&format!(
+            "{:40} {:8} move {:6} nodes {:8} time {:8.2}ms",
+            head[0],
+            if ok { "solved" } else { "unsolved" },
+            shown,
+            w.vcf_nodes,
+            secs * 1000.0
+        ));
+        rows.push((ok, w.vcf_nodes, secs));
+    }
+    let solved = rows.iter().filter(|r| r.0).count();
+    let mut times: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    let mut nodes: Vec<u64> = rows.iter().map(|r| r.1).collect();
+    times.sort_by(|a, b| a.total_cmp(b));
+    nodes.sort_unstable();
+    let mid = |n: usize| n / 2;
+    print(&format!(
+        "solved {}/{} ({:.1}%) median time {:.2}ms worst {:.2}ms median nodes {} worst {}",
+        solved,
+        rows.len(),
+        100.0 * solved as f64 / rows.len().max(1) as f64,
+        times.get(mid(times.len())).copied().unwrap_or(0.0) * 1000.0,
+        times.last().copied().unwrap_or(0.0) * 1000.0,
+        nodes.get(mid(nodes.len())).copied().unwrap_or(0),
+        nodes.last().copied().unwrap_or(0)
+    ));
+    Ok(())
+}

@@ -10,6 +10,7 @@ const HELP: &str = "pbrain-wuzi - Gomoku/Renju engine for the Piskvork (Gomocup)
 USAGE:
     pbrain-wuzi               speak the protocol on stdin/stdout (what managers run)
     pbrain-wuzi bench [D]     search the built-in positions to depth D (default 9)
+    pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -28,6 +29,20 @@ fn main() {
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(9);
             wuzi::bench::run(depth, &mut |l| println!("{l}"));
+        }
+        Some("solve") => {
+            let Some(path) = args.get(1) else {
+                println!("usage: pbrain-wuzi solve FILE [MAX_NODES]");
+                std::process::exit(2);
+            };
+            let nodes = args
+                .get(2)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1_000_000);
+            if let Err(e) = wuzi::bench::solve_file(path, nodes, &mut |l| println!("{l}")) {
+                println!("error: {e}");
+                std::process::exit(1);
+            }
         }
         Some("--version" | "-V") => println!("pbrain-wuzi {}", wuzi::VERSION),
         Some("--help" | "-h") => print!("{HELP}"),

@@ -3,6 +3,7 @@
 
 use super::moves::{self, find_all, generate, makes_four};
 use super::position::Position;
+use super::threat::{Vcf, VcfCache};
 use super::tt::{from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN};
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
@@ -14,6 +15,9 @@ pub const MAX_PLY: usize = 128;
 
 /// Moves searched at full depth before reductions start.
 const FULL_DEPTH_MOVES: usize = 3;
+/// VCF bounds at the leaves of the main search: attacking fours and nodes.
+const LEAF_VCF_DEPTH: i32 = 6;
+const LEAF_VCF_NODES: u64 = 200;
 
 pub struct Worker<'a> {
     pub pos: Position,
@@ -31,6 +35,8 @@ pub struct Worker<'a> {
     deadline: Instant,
     max_nodes: u64,
     bufs: Vec<Vec<u16>>,
+    pub vcf_cache: VcfCache,
+    pub vcf_nodes: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -55,6 +61,8 @@ impl<'a> Worker<'a> {
             deadline,
             max_nodes,
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            vcf_cache: VcfCache::new(18),
+            vcf_nodes: 0,
         }
     }
 
@@ -146,6 +154,12 @@ impl<'a> Worker<'a> {
         }
 
         if depth <= 0 {
+            // A short VCF look at the leaves: fours the static score cannot see.
+            if self.has_four_move(me) {
+                if let Some(n) = self.vcf(LEAF_VCF_DEPTH, LEAF_VCF_NODES) {
+                    return WIN - ply_i - n;
+                }
+            }
             return self.pos.eval.evaluate(me);
         }
 
@@ -259,6 +273,32 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply_i), depth, bound);
         best
+    }
+
+    /// Whether `c` can make a four somewhere (not an open four: that case is decided earlier).
+    #[inline]
+    pub fn has_four_move(&self, c: Color) -> bool {
+        let e = &self.pos.eval;
+        e.count(c, Combo::Block4) + e.count(c, Combo::Block4Plus) + e.count(c, Combo::Block4Flex3)
+            > 0
+    }
+
+    /// Runs the VCF solver for the side to move; returns plies to the five.
+    pub fn vcf(&mut self, depth: i32, max_nodes: u64) -> Option<i32> {
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes);
+        let r = v.solve(depth);
+        self.nodes += v.nodes;
+        self.vcf_nodes += v.nodes;
+        r
+    }
+
+    /// The full VCF line for the side to move, if one exists within the budget.
+    pub fn vcf_line(&mut self, depth: i32, max_nodes: u64) -> Option<(i32, Vec<u16>)> {
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes);
+        let r = v.solve(depth);
+        self.nodes += v.nodes;
+        self.vcf_nodes += v.nodes;
+        r.map(|n| (n, v.line))
     }
 
     /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced

@@ -9,6 +9,10 @@ use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 
 const ASPIRATION: i32 = 60;
+/// Attacking fours the root VCF may use.
+const ROOT_VCF_DEPTH: i32 = 40;
+/// Root moves checked against an opponent VCF.
+const MAX_DEFENCE_CHECKS: usize = 40;
 
 /// Searches `pos` for the side to move. `report` is called after each completed depth.
 pub fn think(
@@ -37,6 +41,49 @@ pub fn think(
         }
         Err(list) => list,
     };
+
+    // Threat-space search at the root: our own VCF wins outright; an opponent VCF
+    // restricts us to the moves that break it.
+    let budget_ms = limits.budget.maximum.as_millis() as u64;
+    let vcf_nodes = (budget_ms * 300).clamp(2_000, 400_000);
+    if let Some((n, line)) = w.vcf_line(ROOT_VCF_DEPTH, vcf_nodes) {
+        if let Some(&first) = line.first() {
+            let best = Pos::from_idx(first as usize);
+            let pv: Vec<Pos> = line.iter().map(|&m| Pos::from_idx(m as usize)).collect();
+            report(&Iteration {
+                depth: 0,
+                seldepth: n,
+                score: WIN - n,
+                nodes: w.nodes,
+                elapsed: elapsed(),
+                pv: pv.clone(),
+            });
+            return SearchResult {
+                best,
+                score: WIN - n,
+                depth: 0,
+                nodes: w.nodes,
+                elapsed: elapsed(),
+                pv,
+            };
+        }
+    }
+    if let Some(safe) = defend_vcf(&mut w, &root, vcf_nodes) {
+        if safe.len() == 1 {
+            let best = Pos::from_idx(safe[0] as usize);
+            return SearchResult {
+                best,
+                score: 0,
+                depth: 0,
+                nodes: w.nodes,
+                elapsed: elapsed(),
+                pv: vec![best],
+            };
+        }
+        if !safe.is_empty() {
+            root = safe;
+        }
+    }
 
     let mut best = root[0];
     let mut best_score: i32 = 0;
@@ -128,6 +175,27 @@ pub fn think(
         elapsed: elapsed(),
         pv,
     }
+}
+
+/// If the opponent has a VCF, the root moves after which it has none (in their order);
+/// `None` when there is no threat.
+fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64) -> Option<Vec<u16>> {
+    let me = w.pos.side();
+    w.pos.board.set_side_to_move(me.opp());
+    let threat = w.vcf(ROOT_VCF_DEPTH, budget);
+    w.pos.board.set_side_to_move(me);
+    threat?;
+    let per_move = (budget / 8).max(1_000);
+    let mut safe = Vec::new();
+    for &m in root.iter().take(MAX_DEFENCE_CHECKS) {
+        w.pos.make(m as usize);
+        let refuted = w.vcf(ROOT_VCF_DEPTH, per_move).is_some();
+        w.pos.undo();
+        if !refuted {
+            safe.push(m);
+        }
+    }
+    Some(safe)
 }
 
 /// One root iteration. Reorders `root` best-first. Returns the score and, if aborted,

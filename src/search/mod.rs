@@ -6,6 +6,7 @@ pub mod engine;
 pub mod iterative;
 pub mod moves;
 pub mod position;
+pub mod threat;
 pub mod timeman;
 pub mod tt;
 

@@ -165,7 +165,7 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
             t + std::time::Duration::from_secs(3600),
             u64::MAX,
         );
-        let found = w.vcf_line(60, max_nodes);
+        let found = w.vcf_line(60, max_nodes, t + std::time::Duration::from_secs(3600));
         let secs = t.elapsed().as_secs_f64();
         let first = found
             .as_ref()

@@ -60,6 +60,9 @@ pub struct Board {
     moves: Vec<u16>,
     stones: usize,
     blocked: usize,
+    /// Occupied cells per row and per column, for the bounding box of play.
+    rows: [u8; MAX_SIZE],
+    cols: [u8; MAX_SIZE],
 }
 
 impl Board {
@@ -79,6 +82,8 @@ impl Board {
             moves: Vec::with_capacity(width * height),
             stones: 0,
             blocked: 0,
+            rows: [0; MAX_SIZE],
+            cols: [0; MAX_SIZE],
         };
         for y in 0..height {
             for x in 0..width {
@@ -165,6 +170,22 @@ impl Board {
         (0..self.height)
             .flat_map(move |y| (0..self.width).map(move |x| (y + PAD) * STRIDE + x + PAD))
     }
+    /// Cells within two steps of the bounding box of all occupied cells (empty when the
+    /// board is empty): every cell with a stone in its 5x5 neighbourhood is among them.
+    pub fn play_area(&self) -> impl Iterator<Item = usize> + '_ {
+        let span = |counts: &[u8], n: usize| {
+            let lo = counts[..n].iter().position(|&c| c > 0);
+            let hi = counts[..n].iter().rposition(|&c| c > 0);
+            match (lo, hi) {
+                (Some(lo), Some(hi)) => (lo.saturating_sub(2), (hi + 2).min(n - 1) + 1),
+                _ => (0, 0),
+            }
+        };
+        let (x0, x1) = span(&self.cols, self.width);
+        let (y0, y1) = span(&self.rows, self.height);
+        (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (y + PAD) * STRIDE + x + PAD))
+    }
+
     pub fn center(&self) -> usize {
         Pos::new((self.width / 2) as u8, (self.height / 2) as u8).idx()
     }
@@ -180,6 +201,8 @@ impl Board {
             }
         }
         self.touch_near(i, 1);
+        self.rows[i / STRIDE - PAD] += 1;
+        self.cols[i % STRIDE - PAD] += 1;
     }
 
     fn clear(&mut self, i: usize) {
@@ -194,6 +217,8 @@ impl Board {
             }
         }
         self.touch_near(i, -1);
+        self.rows[i / STRIDE - PAD] -= 1;
+        self.cols[i % STRIDE - PAD] -= 1;
     }
 
     fn touch_near(&mut self, i: usize, delta: i8) {

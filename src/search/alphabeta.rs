@@ -17,7 +17,7 @@ pub const MAX_PLY: usize = 128;
 const FULL_DEPTH_MOVES: usize = 3;
 /// VCF bounds at the leaves of the main search: attacking fours and nodes.
 const LEAF_VCF_DEPTH: i32 = 6;
-const LEAF_VCF_NODES: u64 = 200;
+const LEAF_VCF_NODES: u64 = 100;
 
 pub struct Worker<'a> {
     pub pos: Position,
@@ -155,7 +155,7 @@ impl<'a> Worker<'a> {
 
         if depth <= 0 {
             // A short VCF look at the leaves: fours the static score cannot see.
-            if self.has_four_move(me) {
+            if self.has_four_three(me) {
                 if let Some(n) = self.vcf(LEAF_VCF_DEPTH, LEAF_VCF_NODES) {
                     return WIN - ply_i - n;
                 }
@@ -275,12 +275,11 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Whether `c` can make a four somewhere (not an open four: that case is decided earlier).
+    /// Whether `c` has a four combined with a three somewhere: the leaves where a short VCF pays.
     #[inline]
-    pub fn has_four_move(&self, c: Color) -> bool {
+    pub fn has_four_three(&self, c: Color) -> bool {
         let e = &self.pos.eval;
-        e.count(c, Combo::Block4) + e.count(c, Combo::Block4Plus) + e.count(c, Combo::Block4Flex3)
-            > 0
+        e.count(c, Combo::Block4Plus) + e.count(c, Combo::Block4Flex3) > 0
     }
 
     /// Runs the VCF solver for the side to move; returns plies to the five.
@@ -292,9 +291,14 @@ impl<'a> Worker<'a> {
         r
     }
 
-    /// The full VCF line for the side to move, if one exists within the budget.
-    pub fn vcf_line(&mut self, depth: i32, max_nodes: u64) -> Option<(i32, Vec<u16>)> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes);
+    /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
+    pub fn vcf_line(
+        &mut self,
+        depth: i32,
+        max_nodes: u64,
+        deadline: Instant,
+    ) -> Option<(i32, Vec<u16>)> {
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes).with_deadline(deadline);
         let r = v.solve(depth);
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;

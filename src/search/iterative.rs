@@ -7,6 +7,7 @@ use super::tt::{TranspositionTable, WIN, WIN_BOUND};
 use super::{Iteration, Limits, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 const ASPIRATION: i32 = 60;
 /// Attacking fours the root VCF may use.
@@ -44,9 +45,11 @@ pub fn think(
 
     // Threat-space search at the root: our own VCF wins outright; an opponent VCF
     // restricts us to the moves that break it.
-    let budget_ms = limits.budget.maximum.as_millis() as u64;
-    let vcf_nodes = (budget_ms * 300).clamp(2_000, 400_000);
-    if let Some((n, line)) = w.vcf_line(ROOT_VCF_DEPTH, vcf_nodes) {
+    // Budgets: about an eighth of the move's time for our VCF, a third for defence checks.
+    let budget_ms = limits.budget.optimum.as_millis() as u64;
+    let vcf_nodes = (budget_ms * 100).clamp(2_000, 1_000_000);
+    let vcf_deadline = limits.start + limits.budget.optimum / 8;
+    if let Some((n, line)) = w.vcf_line(ROOT_VCF_DEPTH, vcf_nodes, vcf_deadline) {
         if let Some(&first) = line.first() {
             let best = Pos::from_idx(first as usize);
             let pv: Vec<Pos> = line.iter().map(|&m| Pos::from_idx(m as usize)).collect();
@@ -68,7 +71,12 @@ pub fn think(
             };
         }
     }
-    if let Some(safe) = defend_vcf(&mut w, &root, vcf_nodes) {
+    if let Some(safe) = defend_vcf(
+        &mut w,
+        &root,
+        vcf_nodes,
+        limits.start + limits.budget.optimum / 3,
+    ) {
         if safe.len() == 1 {
             let best = Pos::from_idx(safe[0] as usize);
             return SearchResult {
@@ -179,17 +187,22 @@ pub fn think(
 
 /// If the opponent has a VCF, the root moves after which it has none (in their order);
 /// `None` when there is no threat.
-fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64) -> Option<Vec<u16>> {
+fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64, deadline: Instant) -> Option<Vec<u16>> {
     let me = w.pos.side();
     w.pos.board.set_side_to_move(me.opp());
-    let threat = w.vcf(ROOT_VCF_DEPTH, budget);
+    let threat = w.vcf_line(ROOT_VCF_DEPTH, budget, deadline);
     w.pos.board.set_side_to_move(me);
     threat?;
     let per_move = (budget / 8).max(1_000);
     let mut safe = Vec::new();
-    for &m in root.iter().take(MAX_DEFENCE_CHECKS) {
+    for (k, &m) in root.iter().enumerate() {
+        // Unchecked moves (out of time or beyond the limit) are kept: the search judges them.
+        if k >= MAX_DEFENCE_CHECKS || Instant::now() >= deadline {
+            safe.push(m);
+            continue;
+        }
         w.pos.make(m as usize);
-        let refuted = w.vcf(ROOT_VCF_DEPTH, per_move).is_some();
+        let refuted = w.vcf_line(ROOT_VCF_DEPTH, per_move, deadline).is_some();
         w.pos.undo();
         if !refuted {
             safe.push(m);

@@ -21,7 +21,7 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
             return;
         }
     }
-    for i in b.all_cells() {
+    for i in b.play_area() {
         if b.cell(i) == EMPTY && b.near(i) > 0 {
             out.push(i as u16);
         }

@@ -8,6 +8,7 @@ use super::moves::makes_four;
 use super::position::Position;
 use crate::eval::pattern::Combo;
 use crate::game::board::{Color, EMPTY};
+use std::time::Instant;
 
 /// Proven failures: (position key, remaining attacker moves) in a direct-mapped table.
 pub struct VcfCache {
@@ -42,12 +43,13 @@ pub struct Vcf<'a> {
     /// The winning line (attacker and defender moves alternating) once found.
     pub line: Vec<u16>,
     bufs: Vec<Vec<(u16, i32)>>,
+    deadline: Option<Instant>,
 }
 
 /// The first empty cell near the stones where `c` would complete a five.
 fn five_cell(pos: &Position, c: Color) -> Option<usize> {
     let b = &pos.board;
-    b.all_cells()
+    b.play_area()
         .find(|&i| b.cell(i) == EMPTY && b.near(i) > 0 && pos.eval.combo(i, c) == Combo::Five)
 }
 
@@ -61,7 +63,30 @@ impl<'a> Vcf<'a> {
             path: Vec::new(),
             line: Vec::new(),
             bufs: Vec::new(),
+            deadline: None,
         }
+    }
+
+    /// Also stop (as if out of nodes) at `deadline`.
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.max_nodes {
+            return true;
+        }
+        if self.nodes & 255 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.max_nodes = self.nodes;
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Searches a VCF for the side to move with at most `depth` attacking fours. Returns the
@@ -93,7 +118,7 @@ impl<'a> Vcf<'a> {
             }
             return Some(1);
         }
-        if self.nodes >= self.max_nodes {
+        if self.out_of_budget() {
             return None;
         }
         if self.pos.eval.count(opp, Combo::Five) > 0 {
@@ -125,7 +150,7 @@ impl<'a> Vcf<'a> {
         fours.clear();
         {
             let b = &self.pos.board;
-            for i in b.all_cells() {
+            for i in b.play_area() {
                 if b.cell(i) == EMPTY && b.near(i) > 0 && makes_four(self.pos, i, me) {
                     let combo = self.pos.eval.combo(i, me);
                     fours.push((i as u16, combo as i32 * 1000 + self.pos.eval.value(i, me)));

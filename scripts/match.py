@@ -191,9 +191,9 @@ def parse_move(line):
 # ---------------------------------------------------------------- one game
 
 
-def play_game(args, cmds, names, opening):
-    """cmds/names indexed by colour (0 black, 1 white). Returns (result, reason, moves, stats)
-    with result 1 = black wins, 0 = white wins, 0.5 = draw."""
+def play_game(args, cmds, names, opening, opts=None):
+    """cmds/names/opts (INFO key=value lists) indexed by colour (0 black, 1 white). Returns (result, reason, moves, stats)
+    with result 1 = black wins, 0 = white wins, 0.5 = draw. A failing side loses: result = its index."""
     size, rule = args.size, args.rule
     engines = [Engine(cmds[0], names[0]), Engine(cmds[1], names[1])]
     board = {}
@@ -205,12 +205,15 @@ def play_game(args, cmds, names, opening):
         for e in engines:
             e.send(f"START {size}")
             if e.reply(5.0) != "OK":
-                return (1 - engines.index(e), "no OK to START from " + e.name, moves, stats)
+                return (engines.index(e), "no OK to START from " + e.name, moves, stats)
             e.send(f"INFO timeout_turn {args.turn}")
             e.send(f"INFO timeout_match {args.match}")
             e.send(f"INFO max_memory {args.memory}")
             e.send(f"INFO rule {rule}")
             e.send("INFO game_type 1")
+            for opt in (opts[engines.index(e)] if opts else []):
+                key, _, value = opt.partition("=")
+                e.send(f"INFO {key} {value}")
         for (x, y) in opening:
             board[(x, y)] = 1 if len(moves) % 2 == 0 else 2
             moves.append((x, y))
@@ -247,13 +250,13 @@ def play_game(args, cmds, names, opening):
                 stats["late"][side] += 1
             if line is None:
                 crashed = e.proc.poll() is not None
-                return (1 - side, "crash" if crashed else "timeout", moves, stats)
+                return (side, "crash" if crashed else "timeout", moves, stats)
             mv = parse_move(line)
             if mv is None:
-                return (1 - side, f"bad reply {line[:40]!r}", moves, stats)
+                return (side, f"bad reply {line[:40]!r}", moves, stats)
             x, y = mv
             if not (0 <= x < size and 0 <= y < size) or (x, y) in board:
-                return (1 - side, f"illegal move {x},{y}", moves, stats)
+                return (side, f"illegal move {x},{y}", moves, stats)
             if rule == 4 and colour == 1:
                 board[(x, y)] = 1
                 won = five_result(board, size, x, y, 1, rule) == "five"
@@ -350,6 +353,16 @@ def sprt_llr(w, l, d, elo0, elo1):
     return (s1 - s0) * (2 * s - s0 - s1) * n / (2 * var)
 
 
+def write_psq(path, size, moves, names):
+    """Piskvork's game record: a header, then one `x,y,ms` line per move (1-based)."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w", encoding="ascii", errors="replace") as f:
+        f.write(f"Piskvork {size}x{size}, 11:11, 0\n")
+        for x, y in moves:
+            f.write(f"{x + 1},{y + 1},0\n")
+        f.write(f"{names[0]}\n{names[1]}\n-1\n")
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -372,6 +385,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"))
     ap.add_argument("--out", default="matches/games.txt")
+    ap.add_argument("--option1", action="append", default=[], metavar="KEY=VALUE", help="INFO line for engine 1 (repeatable)")
+    ap.add_argument("--option2", action="append", default=[], metavar="KEY=VALUE", help="INFO line for engine 2 (repeatable)")
+    ap.add_argument("--psq-dir", help="also save each game as a Piskvork .psq file here")
     args = ap.parse_args()
 
     pairs = (args.games + 1) // 2
@@ -408,7 +424,8 @@ def main():
             e1_black = k % 2 == 0
             cmds = [args.engine1, args.engine2] if e1_black else [args.engine2, args.engine1]
             names = [args.name1, args.name2] if e1_black else [args.name2, args.name1]
-            res, reason, moves, st = play_game(args, cmds, names, op)
+            opts = [args.option1, args.option2] if e1_black else [args.option2, args.option1]
+            res, reason, moves, st = play_game(args, cmds, names, op, opts)
             e1_score = res if e1_black else 1 - res
             with lock:
                 if e1_score == 1:
@@ -425,6 +442,8 @@ def main():
                 record.write(f"{k + 1} black={names[0]} white={names[1]} result={text} reason={reason} "
                              f"opening={k // 2 + 1} moves={mv}\n")
                 record.flush()
+                if args.psq_dir:
+                    write_psq(os.path.join(args.psq_dir, f"game{k + 1:04d}.psq"), args.size, moves, names)
                 w, l, d = score["w"], score["l"], score["d"]
                 e, err = elo_interval(w, l, d)
                 line = f"[{w + l + d}/{args.games}] {args.name1} vs {args.name2}: +{w} -{l} ={d}  elo {e:+.1f} +/- {err:.1f}"

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Tests of scripts/match.py's adjudication, with scripted fake engines."""
+import os
+import sys
+import tempfile
+import types
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import match  # noqa: E402
+
+FAKE = r'''
+import sys, time
+mode = sys.argv[1]
+script = [tuple(map(int, m.split(","))) for m in sys.argv[2:]]
+taken = set()
+def out(s):
+    sys.stdout.write(s + "\n"); sys.stdout.flush()
+def play():
+    if mode == "crash":
+        sys.exit(3)
+    if mode == "garbage":
+        out("hello there"); return
+    if mode == "timeout":
+        time.sleep(5); return
+    if mode == "illegal":
+        out("%d,%d" % next(iter(taken))); return
+    for m in script:
+        if m not in taken:
+            taken.add(m); out("%d,%d" % m); return
+    for y in range(15):
+        for x in range(15):
+            if (x, y) not in taken:
+                taken.add((x, y)); out("%d,%d" % (x, y)); return
+in_board = False
+for line in sys.stdin:
+    w = line.strip().split(" ")
+    cmd = w[0].upper()
+    if in_board:
+        if cmd == "DONE":
+            in_board = False; play()
+        else:
+            x, y, _ = map(int, line.strip().split(",")); taken.add((x, y))
+    elif cmd == "START":
+        out("OK")
+    elif cmd == "BOARD":
+        in_board = True
+    elif cmd == "TURN":
+        taken.add(tuple(map(int, w[1].split(",")))); play()
+    elif cmd == "BEGIN":
+        play()
+    elif cmd == "END":
+        break
+'''
+
+
+class Referee(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp()
+        cls.fake = os.path.join(cls.dir, "fake.py")
+        with open(cls.fake, "w") as f:
+            f.write(FAKE)
+
+    def engine(self, mode, moves=""):
+        return f"{sys.executable} {self.fake} {mode} {moves}"
+
+    def game(self, black, white, rule=0, opening=(), turn=500):
+        args = types.SimpleNamespace(size=15, rule=rule, turn=turn, match=0, tolerance=200, memory=0)
+        return match.play_game(args, [black, white], ["black", "white"], list(opening))
+
+    def test_five_wins(self):
+        res, reason, moves, _ = self.game(self.engine("script", "0,0 1,0 2,0 3,0 4,0"),
+                                          self.engine("script", "0,9 2,9 4,9 6,9 8,9"))
+        self.assertEqual((res, reason), (1, "five"))
+        self.assertEqual(moves[-1], (4, 0))
+
+    def test_illegal_move_loses(self):
+        res, reason, _, _ = self.game(self.engine("script", "7,7 8,8"), self.engine("illegal"))
+        self.assertEqual(res, 1)
+        self.assertTrue(reason.startswith("illegal move"), reason)
+
+    def test_off_board_move_loses(self):
+        res, reason, _, _ = self.game(self.engine("script", "15,3"), self.engine("script", "1,1"))
+        self.assertEqual(res, 0)
+        self.assertTrue(reason.startswith("illegal move 15,3"), reason)
+
+    def test_timeout_loses(self):
+        res, reason, _, _ = self.game(self.engine("script", "7,7 8,8"), self.engine("timeout"), turn=100)
+        self.assertEqual((res, reason), (1, "timeout"))
+
+    def test_crash_loses(self):
+        res, reason, _, _ = self.game(self.engine("crash"), self.engine("script", "1,1"))
+        self.assertEqual((res, reason), (0, "crash"))
+
+    def test_garbage_loses(self):
+        res, reason, _, _ = self.game(self.engine("script", "7,7"), self.engine("garbage"))
+        self.assertEqual(res, 1)
+        self.assertTrue(reason.startswith("bad reply"), reason)
+
+    def test_overline_is_no_win_under_standard(self):
+        # Black fills row 0 to six (0..3, 5, then 4); white then completes five on row 9.
+        black = self.engine("script", "0,0 1,0 2,0 3,0 5,0 4,0 12,12 13,13")
+        white = self.engine("script", "0,9 1,9 2,9 3,9 14,14 4,9")
+        res, reason, moves, _ = self.game(black, white, rule=1)
+        self.assertEqual((res, reason), (0, "five"))
+        self.assertIn((4, 0), moves)
+        # Under freestyle the same six wins for black.
+        res, reason, moves, _ = self.game(black, white, rule=0)
+        self.assertEqual((res, reason, moves[-1]), (1, "five", (4, 0)))
+
+    def test_renju_black_foul_loses(self):
+        # Black builds 7,5 7,6 8,7 9,7 and then plays the double-three point 7,7.
+        black = self.engine("script", "7,5 7,6 8,7 9,7 7,7")
+        white = self.engine("script", "0,0 14,0 0,14 14,14 1,1")
+        res, reason, moves, _ = self.game(black, white, rule=4)
+        self.assertEqual((res, reason, moves[-1]), (0, "forbidden move", (7, 7)))
+        # The same moves are fine in freestyle.
+        res, _, moves, _ = self.game(black, white, rule=0)
+        self.assertNotEqual(moves[-1], (7, 7))
+
+    def test_opening_is_sent_with_board(self):
+        res, reason, moves, _ = self.game(self.engine("script", "1,0 2,0 3,0 4,0"),
+                                          self.engine("script", "0,9 2,9 4,9 6,9"), opening=[(0, 0), (9, 9)])
+        self.assertEqual(moves[:2], [(0, 0), (9, 9)])
+        self.assertEqual((res, reason), (1, "five"))
+
+    def test_statistics(self):
+        self.assertAlmostEqual(match.elo(0.5), 0.0)
+        e, err = match.elo_interval(60, 40, 0)
+        self.assertTrue(60 < e < 80 and err > 0)
+        self.assertGreater(match.sprt_llr(70, 30, 0, 0, 10), 0)
+        self.assertLess(match.sprt_llr(30, 70, 0, 0, 10), 0)
+
+    def test_opening_formats(self):
+        path = os.path.join(self.dir, "ops.txt")
+        with open(path, "w") as f:
+            f.write("0,0, 1,1, -1,1\nh8i9\nx 15 freestyle w b7,7 w8,8 b9,9 | opening - | src=test\n")
+        ops = match.load_openings(path, 15)
+        self.assertEqual(ops, [[(7, 7), (8, 8), (6, 8)], [(7, 7), (8, 8)], [(7, 7), (8, 8), (9, 9)]])
+
+
+if __name__ == "__main__":
+    unittest.main()

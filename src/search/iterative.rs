@@ -10,6 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const ASPIRATION: i32 = 60;
+/// A fall in score (from one depth to the next) that earns more thinking time.
+const SCORE_DROP: i32 = 80;
 /// Attacking fours the root VCF may use.
 const ROOT_VCF_DEPTH: i32 = 40;
 /// Root moves checked against an opponent VCF.
@@ -138,6 +140,7 @@ pub fn think(
             changes += 1;
         }
         best = root[0];
+        let dropped = depth > 4 && score < best_score - SCORE_DROP;
         best_score = score;
         best_depth = depth;
         best_pv = w.pv[0].clone();
@@ -159,11 +162,12 @@ pub fn think(
             break;
         }
         // Stop when the next iteration would likely not finish in time; allow more
-        // when the best move has just changed.
+        // when the best move has just changed or the score has just fallen.
+        let unsettled = (changes > 0 && depth > 4) || dropped;
         let soft = limits
             .budget
             .optimum
-            .mul_f64(if changes > 0 && depth > 4 { 0.9 } else { 0.55 });
+            .mul_f64(if unsettled { 0.9 } else { 0.55 });
         if elapsed() >= soft || w.nodes >= limits.max_nodes {
             break;
         }

@@ -65,8 +65,9 @@ class Referee(unittest.TestCase):
     def engine(self, mode, moves=""):
         return f"{sys.executable} {self.fake} {mode} {moves}"
 
-    def game(self, black, white, rule=0, opening=(), turn=500):
-        args = types.SimpleNamespace(size=15, rule=rule, turn=turn, match=0, tolerance=200, memory=0)
+    def game(self, black, white, rule=0, opening=(), turn=3000):
+        # Generous limits: a fake engine is a Python process that may start slowly on a busy machine.
+        args = types.SimpleNamespace(size=15, rule=rule, turn=turn, match=0, tolerance=1000, memory=0)
         return match.play_game(args, [black, white], ["black", "white"], list(opening))
 
     def test_five_wins(self):
@@ -86,7 +87,8 @@ class Referee(unittest.TestCase):
         self.assertTrue(reason.startswith("illegal move 15,3"), reason)
 
     def test_timeout_loses(self):
-        res, reason, _, _ = self.game(self.engine("script", "7,7 8,8"), self.engine("timeout"), turn=100)
+        # The fake sleeps 5 s; the limit plus tolerance is 1.3 s.
+        res, reason, _, _ = self.game(self.engine("script", "7,7 8,8"), self.engine("timeout"), turn=300)
         self.assertEqual((res, reason), (1, "timeout"))
 
     def test_crash_loses(self):

@@ -138,11 +138,14 @@ class Engine:
                                      stderr=subprocess.DEVNULL, bufsize=0)
         self.lines = queue.Queue()
         self.messages = []
+        self.eof = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
         for raw in iter(self.proc.stdout.readline, b""):
             self.lines.put(raw.decode("latin-1").rstrip("\n"))
+        # Set before the end marker: a reader that sees the marker knows the pipe closed.
+        self.eof = True
         self.lines.put(None)
 
     def send(self, line):
@@ -249,7 +252,7 @@ def play_game(args, cmds, names, opening, opts=None):
             if used > limit_ms:
                 stats["late"][side] += 1
             if line is None:
-                crashed = e.proc.poll() is not None
+                crashed = e.eof or e.proc.poll() is not None
                 return (side, "crash" if crashed else "timeout", moves, stats)
             mv = parse_move(line)
             if mv is None:

@@ -103,6 +103,9 @@ pub fn run(depth: i32, print: &mut dyn FnMut(&str)) -> BenchReport {
     }
 }
 
+/// Largest number of threes the puzzle solver's VCT may use.
+const VCT_MAX_THREES: i32 = 4;
+
 /// `pbrain-wuzi solve FILE [NODES]`: runs the VCF solver on every `vcf`/`vct`/`win` line of a
 /// puzzle file in the shared data format and prints, per position, solved or not, the move,
 /// nodes and time; then the solve rate, median and worst time and nodes.
@@ -165,12 +168,22 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
             t + std::time::Duration::from_secs(3600),
             u64::MAX,
         );
-        let found = w.vcf_line(60, max_nodes, t + std::time::Duration::from_secs(3600));
-        let secs = t.elapsed().as_secs_f64();
-        let first = found
+        let far = t + std::time::Duration::from_secs(3600);
+        let found = w.vcf_line(60, max_nodes, far);
+        let mut first = found
             .as_ref()
             .and_then(|(_, l)| l.first())
             .map(|&m| Pos::from_idx(m as usize));
+        if first.is_none() && task[0] != "vcf" {
+            // Not a VCF: try threats (fours and threes), deepening the number of threes.
+            for d in 1..=VCT_MAX_THREES {
+                if let Some(m) = w.vct_first(d, max_nodes, far) {
+                    first = Some(Pos::from_idx(m as usize));
+                    break;
+                }
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
         let ok = first.is_some_and(|m| answers.is_empty() || answers.contains(&m));
         let shown = first.map(|m| m.to_string()).unwrap_or_else(|| "-".into());
         print(&format!(

@@ -214,3 +214,64 @@ fn the_engine_breaks_an_opponent_vcf() {
         r.best
     );
 }
+
+fn vct(b: &Board, rule: Rule, threes: i32) -> Option<Pos> {
+    let stop = AtomicBool::new(false);
+    let mut tt = TranspositionTable::new(1 << 16);
+    let far = Instant::now() + Duration::from_secs(60);
+    let mut w = Worker::new(
+        Position::new(b.clone(), rule),
+        &mut tt,
+        &stop,
+        far,
+        u64::MAX,
+    );
+    w.vct_first(threes, 2_000_000, far)
+        .map(|m| Pos::from_idx(m as usize))
+}
+
+#[test]
+fn vct_through_a_double_three() {
+    // 7,7 makes two open threes (column 7,5 7,6; row 8,7 9,7): no defence stops both.
+    let b = setup("7,5 7,6 8,7 9,7", "0,0 14,0 0,14 14,14", Color::Black);
+    assert!(
+        vcf(&b, Rule::Freestyle, 20).is_none(),
+        "no fours to start with"
+    );
+    assert_eq!(vct(&b, Rule::Freestyle, 1), Some(Pos::new(7, 7)));
+    // The engine plays it at once.
+    let r = Engine::new().search_sync(b.clone(), Rule::Freestyle, Limits::depth(2), &mut |_| {});
+    assert_eq!(r.best, Pos::new(7, 7));
+    assert!(r.score > WIN_BOUND);
+    // In renju 7,7 is a foul for black, so that is no VCT.
+    assert_ne!(vct(&b, Rule::Renju, 1), Some(Pos::new(7, 7)));
+}
+
+#[test]
+fn a_counter_four_refutes_a_three() {
+    // Black's double three at 7,7 as above, but white has an open three on column 12 and a
+    // closed three on row 2: white answers 7,7 with an open four (12,9 or 12,13). Black must
+    // not treat 7,7 as a proven win here.
+    let b = setup(
+        "7,5 7,6 8,7 9,7 0,2",
+        "1,2 2,2 3,2 12,10 12,11 12,12",
+        Color::Black,
+    );
+    let first = vct(&b, Rule::Freestyle, 1);
+    assert_ne!(first, Some(Pos::new(7, 7)));
+    if let Some(m) = first {
+        // Any claimed VCT must survive every answer the engine itself can find.
+        let mut after = b.clone();
+        after.make(m.idx());
+        assert!(
+            vcf(&after, Rule::Freestyle, 20).is_none(),
+            "white refutes {m} with fours"
+        );
+    }
+}
+
+#[test]
+fn no_vct_from_a_lone_two() {
+    let b = setup("7,7 8,8", "0,0 14,14", Color::Black);
+    assert_eq!(vct(&b, Rule::Freestyle, 2), None);
+}

@@ -3,7 +3,7 @@
 
 use super::moves::{self, find_all, generate, makes_four};
 use super::position::Position;
-use super::threat::{Vcf, VcfCache};
+use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN};
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
@@ -295,6 +295,19 @@ impl<'a> Worker<'a> {
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;
         r.map(|n| (n, v.line))
+    }
+
+    /// A VCT for the side to move using at most `depth` threes: its first move.
+    pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
+        let mut v = Vct::new(&mut self.pos, max_nodes, deadline);
+        let won = v.solve(depth);
+        self.nodes += v.nodes;
+        self.vcf_nodes += v.nodes;
+        if won {
+            v.first
+        } else {
+            None
+        }
     }
 
     /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced

@@ -12,6 +12,10 @@ use std::time::Instant;
 const ASPIRATION: i32 = 60;
 /// A fall in score (from one depth to the next) that earns more thinking time.
 const SCORE_DROP: i32 = 80;
+/// Threes the root VCT may use.
+const ROOT_VCT_THREES: i32 = 3;
+/// Score of a proven VCT win whose length is not counted.
+pub const VCT_WIN: i32 = WIN - 999;
 /// Attacking fours the root VCF may use.
 const ROOT_VCF_DEPTH: i32 = 40;
 /// Root moves checked against an opponent VCF.
@@ -73,12 +77,41 @@ pub fn think(
             };
         }
     }
-    if let Some(safe) = defend_vcf(
+    let threatened = defend_vcf(
         &mut w,
         &root,
         vcf_nodes,
         limits.start + limits.budget.optimum / 3,
-    ) {
+    );
+    if threatened.is_none() {
+        // No opponent VCF: a win by threes and fours (VCT) is safe to play at once.
+        let deadline = limits.start + limits.budget.optimum / 6;
+        for threes in 1..=ROOT_VCT_THREES {
+            if let Some(m) = w.vct_first(threes, vcf_nodes, deadline) {
+                let best = Pos::from_idx(m as usize);
+                report(&Iteration {
+                    depth: 0,
+                    seldepth: 0,
+                    score: VCT_WIN,
+                    nodes: w.nodes,
+                    elapsed: elapsed(),
+                    pv: vec![best],
+                });
+                return SearchResult {
+                    best,
+                    score: VCT_WIN,
+                    depth: 0,
+                    nodes: w.nodes,
+                    elapsed: elapsed(),
+                    pv: vec![best],
+                };
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+    }
+    if let Some(safe) = threatened {
         if safe.len() == 1 {
             let best = Pos::from_idx(safe[0] as usize);
             return SearchResult {

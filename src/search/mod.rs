@@ -70,7 +70,9 @@ pub struct SearchResult {
 
 /// Describes a score for people: `+12`, `win in 5`, `loss in 4`.
 pub fn score_text(score: i32) -> String {
-    if score > tt::WIN_BOUND {
+    if score > tt::WIN_BOUND && tt::WIN - score >= 999 {
+        "win (threat sequence)".to_string()
+    } else if score > tt::WIN_BOUND {
         format!("win in {}", tt::WIN - score)
     } else if score < -tt::WIN_BOUND {
         format!("loss in {}", tt::WIN + score)

@@ -223,3 +223,237 @@ impl<'a> Vcf<'a> {
         r.map(|n| n + 1)
     }
 }
+
+/// VCT: victory by continuous threats (fours and open threes). The defender answers a
+/// three with any point where the attacker could make a four (every real defence is among
+/// them) or with a counter-four, which the attacker must block before going on.
+pub struct Vct<'a> {
+    pos: &'a mut Position,
+    cache: VcfCache,
+    vcf_cache: VcfCache,
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: Instant,
+    path: Vec<u16>,
+    /// The attacker's first move once a VCT is proven.
+    pub first: Option<u16>,
+}
+
+/// Attacking fours allowed inside each VCF call made by the VCT search.
+const VCT_VCF_DEPTH: i32 = 12;
+const VCT_VCF_NODES: u64 = 2_000;
+
+impl<'a> Vct<'a> {
+    pub fn new(pos: &'a mut Position, max_nodes: u64, deadline: Instant) -> Vct<'a> {
+        Vct {
+            pos,
+            cache: VcfCache::new(16),
+            vcf_cache: VcfCache::new(16),
+            nodes: 0,
+            max_nodes,
+            deadline,
+            path: Vec::new(),
+            first: None,
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.max_nodes {
+            return true;
+        }
+        if self.nodes & 63 == 0 && Instant::now() >= self.deadline {
+            self.max_nodes = self.nodes;
+            return true;
+        }
+        false
+    }
+
+    /// Whether the side to move wins by threats using at most `depth` threes.
+    pub fn solve(&mut self, depth: i32) -> bool {
+        let me = self.pos.side();
+        if self.pos.eval.count(me.opp(), Combo::Five) > 0 {
+            return false;
+        }
+        self.attack(depth)
+    }
+
+    fn record(&mut self, m: u16) {
+        if self.path.is_empty() && self.first.is_none() {
+            self.first = Some(m);
+        }
+    }
+
+    fn attack(&mut self, depth: i32) -> bool {
+        self.nodes += 1;
+        let me = self.pos.side();
+        let opp = me.opp();
+        if self.pos.eval.count(me, Combo::Five) > 0 {
+            return true;
+        }
+        if self.pos.eval.count(opp, Combo::Five) > 0 || self.out_of_budget() {
+            return false;
+        }
+        // Fours first: a VCF from here settles it.
+        {
+            let mut vcf = Vcf::new(self.pos, &mut self.vcf_cache, VCT_VCF_NODES);
+            let found = vcf.solve(VCT_VCF_DEPTH).is_some();
+            self.nodes += vcf.nodes;
+            if found {
+                if let Some(&m) = vcf.line.first() {
+                    self.record(m);
+                }
+                return true;
+            }
+        }
+        if depth <= 0 {
+            return false;
+        }
+        let key = self.pos.board.hash();
+        if self.cache.known_fail(key, depth) {
+            return false;
+        }
+        let mut moves: Vec<(u16, i32)> = Vec::new();
+        {
+            let b = &self.pos.board;
+            for i in b.play_area() {
+                if b.cell(i) != EMPTY || b.near(i) == 0 {
+                    continue;
+                }
+                let threat = (0..4)
+                    .any(|d| self.pos.eval.pattern(i, me, d) >= crate::eval::pattern::Pattern::F3);
+                if threat {
+                    moves.push((
+                        i as u16,
+                        self.pos.eval.combo(i, me) as i32 * 1000 + self.pos.eval.value(i, me),
+                    ));
+                }
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+        for (m, _) in moves {
+            let i = m as usize;
+            if me == Color::Black && self.pos.is_forbidden(i) {
+                continue;
+            }
+            self.pos.make(i);
+            self.path.push(m);
+            let win = if self.pos.eval.count(me, Combo::Five) > 0 {
+                self.answer_four(depth - 1)
+            } else {
+                self.answer_three(depth - 1)
+            };
+            self.path.pop();
+            self.pos.undo();
+            if win {
+                if self.path.is_empty() {
+                    self.first = Some(m);
+                }
+                return true;
+            }
+            if self.out_of_budget() {
+                return false;
+            }
+        }
+        if self.nodes < self.max_nodes {
+            self.cache.store_fail(key, depth);
+        }
+        false
+    }
+
+    /// Defender to move against a four: block it (or lose).
+    fn answer_four(&mut self, depth: i32) -> bool {
+        self.nodes += 1;
+        let d = self.pos.side();
+        let a = d.opp();
+        if self.pos.eval.count(d, Combo::Five) > 0 {
+            return false;
+        }
+        if self.pos.eval.count(a, Combo::Five) > 1 {
+            return true;
+        }
+        let Some(b) = five_cell(self.pos, a) else {
+            return false;
+        };
+        if d == Color::Black && self.pos.is_forbidden(b) {
+            return true;
+        }
+        self.pos.make(b);
+        let r = self.attack(depth);
+        self.pos.undo();
+        r
+    }
+
+    /// Defender to move against a three: every four-point of the attacker and every
+    /// counter-four must fail for the attacker to win.
+    fn answer_three(&mut self, depth: i32) -> bool {
+        self.nodes += 1;
+        let d = self.pos.side();
+        let a = d.opp();
+        if self.pos.eval.count(d, Combo::Five) > 0 {
+            return false;
+        }
+        if self.pos.eval.count(a, Combo::Five) > 0 {
+            return self.answer_four(depth);
+        }
+        if self.out_of_budget() {
+            return false;
+        }
+        let mut replies: Vec<u16> = Vec::new();
+        {
+            let b = &self.pos.board;
+            for i in b.play_area() {
+                if b.cell(i) == EMPTY
+                    && b.near(i) > 0
+                    && (makes_four(self.pos, i, a) || makes_four(self.pos, i, d))
+                {
+                    replies.push(i as u16);
+                }
+            }
+        }
+        if replies.is_empty() {
+            // No four-point for the attacker: this was no real threat, the defender is free.
+            return false;
+        }
+        for m in replies {
+            let i = m as usize;
+            if d == Color::Black && self.pos.is_forbidden(i) {
+                continue;
+            }
+            self.pos.make(i);
+            let win = if self.pos.eval.count(d, Combo::Five) > 0 {
+                // A counter-four: the attacker blocks, then the defender moves again.
+                self.block_counter_four(depth)
+            } else {
+                self.attack(depth)
+            };
+            self.pos.undo();
+            if !win {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Attacker to move after the defender's counter-four.
+    fn block_counter_four(&mut self, depth: i32) -> bool {
+        self.nodes += 1;
+        let a = self.pos.side();
+        let d = a.opp();
+        if self.pos.eval.count(a, Combo::Five) > 0 {
+            return true;
+        }
+        if self.pos.eval.count(d, Combo::Five) > 1 || self.out_of_budget() {
+            return false;
+        }
+        let Some(b) = five_cell(self.pos, d) else {
+            return false;
+        };
+        if !self.pos.is_legal(b) {
+            return false;
+        }
+        self.pos.make(b);
+        let r = self.answer_three(depth);
+        self.pos.undo();
+        r
+    }
+}

@@ -110,7 +110,6 @@ const VCT_MAX_THREES: i32 = 4;
 /// puzzle file in the shared data format and prints, per position, solved or not, the move,
 /// nodes and time; then the solve rate, median and worst time and nodes.
 pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> anyhow::Result<()> {
-    use crate::game::board::Color;
     use crate::search::alphabeta::Worker;
     use crate::search::position::Position;
     use crate::search::tt::TranspositionTable;
@@ -120,46 +119,14 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
     let mut rows: Vec<(bool, u64, f64)> = Vec::new();
     let stop = AtomicBool::new(false);
     let mut tt = TranspositionTable::new(1 << 16);
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let fields: Vec<&str> = line.split(" | ").collect();
-        let head: Vec<&str> = fields[0].split_whitespace().collect();
-        let task: Vec<&str> = fields
-            .get(1)
-            .map(|t| t.split_whitespace().collect())
-            .unwrap_or_default();
-        if head.len() < 4 || task.is_empty() || !matches!(task[0], "vcf" | "vct" | "win") {
+    for line in text.lines() {
+        let Some(entry) = crate::datafile::parse_line(line) else {
+            continue;
+        };
+        if !matches!(entry.task.as_str(), "vcf" | "vct" | "win") {
             continue;
         }
-        let size: usize = head[1].parse()?;
-        let rule = match head[2] {
-            "renju" => Rule::Renju,
-            "standard" => Rule::Standard,
-            _ => Rule::Freestyle,
-        };
-        let mut b = Board::new(size, size);
-        for s in &head[4..] {
-            let c = if s.starts_with('b') {
-                Color::Black
-            } else {
-                Color::White
-            };
-            if let Some((x, y)) = s[1..].split_once(',') {
-                b.put(Pos::new(x.parse()?, y.parse()?).idx(), c);
-            }
-        }
-        b.set_side_to_move(if head[3] == "b" {
-            Color::Black
-        } else {
-            Color::White
-        });
-        let answers: Vec<Pos> = task[1..]
-            .iter()
-            .filter_map(|p| p.split_once(','))
-            .filter_map(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)))
-            .collect();
+        let (b, rule, answers, task0) = (entry.board, entry.rule, entry.answers, entry.task);
         let t = Instant::now();
         let mut w = Worker::new(
             Position::new(b, rule),
@@ -174,7 +141,7 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
             .as_ref()
             .and_then(|(_, l)| l.first())
             .map(|&m| Pos::from_idx(m as usize));
-        if first.is_none() && task[0] != "vcf" {
+        if first.is_none() && task0 != "vcf" {
             // Not a VCF: try threats (fours and threes), deepening the number of threes.
             for d in 1..=VCT_MAX_THREES {
                 if let Some(m) = w.vct_first(d, max_nodes, far) {
@@ -188,7 +155,7 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
         let shown = first.map(|m| m.to_string()).unwrap_or_else(|| "-".into());
         print(&format!(
             "{:40} {:8} move {:6} nodes {:8} time {:8.2}ms",
-            head[0],
+            entry.id,
             if ok { "solved" } else { "unsolved" },
             shown,
             w.vcf_nodes,

@@ -4,6 +4,7 @@
 //! `game` (board and rules) → `eval` (patterns) → `search` (engine) → `protocol` (text).
 
 pub mod bench;
+pub mod datafile;
 pub mod eval;
 pub mod game;
 pub mod protocol;

@@ -4,26 +4,12 @@ use wuzi::game::board::{Board, Color};
 use wuzi::game::pos::Pos;
 use wuzi::game::rule::{forbidden_points, is_forbidden, makes_five, Rule};
 
-fn pts(s: &str) -> Vec<Pos> {
-    s.split_whitespace()
-        .map(|p| {
-            let (x, y) = p.split_once(',').unwrap();
-            Pos::new(x.parse().unwrap(), y.parse().unwrap())
-        })
-        .collect()
-}
+mod common;
+use common::position::{points as pts, setup};
 
 /// A 15x15 board with the given stones, black to move.
 fn board(black: &str, white: &str) -> Board {
-    let mut b = Board::new(15, 15);
-    for p in pts(black) {
-        b.put(p.idx(), Color::Black);
-    }
-    for p in pts(white) {
-        b.put(p.idx(), Color::White);
-    }
-    b.set_side_to_move(Color::Black);
-    b
+    setup(15, black, white, Color::Black)
 }
 
 fn forbidden(b: &Board, p: &str) -> bool {

@@ -9,26 +9,8 @@ use wuzi::search::timeman::TimeControl;
 use wuzi::search::tt::WIN_BOUND;
 use wuzi::search::{Limits, SearchResult};
 
-fn pts(s: &str) -> Vec<Pos> {
-    s.split_whitespace()
-        .map(|p| {
-            let (x, y) = p.split_once(',').unwrap();
-            Pos::new(x.parse().unwrap(), y.parse().unwrap())
-        })
-        .collect()
-}
-
-fn setup(size: usize, black: &str, white: &str, to_move: Color) -> Board {
-    let mut b = Board::new(size, size);
-    for p in pts(black) {
-        b.put(p.idx(), Color::Black);
-    }
-    for p in pts(white) {
-        b.put(p.idx(), Color::White);
-    }
-    b.set_side_to_move(to_move);
-    b
-}
+mod common;
+use common::position::{points as pts, setup};
 
 /// Searches with the budget the engine would use under `INFO timeout_turn 1000`.
 fn think(b: Board, rule: Rule) -> SearchResult {

@@ -14,25 +14,11 @@ use wuzi::search::timeman::TimeControl;
 use wuzi::search::tt::{TranspositionTable, WIN_BOUND};
 use wuzi::search::Limits;
 
-fn pts(s: &str) -> Vec<Pos> {
-    s.split_whitespace()
-        .map(|p| {
-            let (x, y) = p.split_once(',').unwrap();
-            Pos::new(x.parse().unwrap(), y.parse().unwrap())
-        })
-        .collect()
-}
+mod common;
+use common::position::points as pts;
 
 fn setup(black: &str, white: &str, to_move: Color) -> Board {
-    let mut b = Board::new(15, 15);
-    for p in pts(black) {
-        b.put(p.idx(), Color::Black);
-    }
-    for p in pts(white) {
-        b.put(p.idx(), Color::White);
-    }
-    b.set_side_to_move(to_move);
-    b
+    common::position::setup(15, black, white, to_move)
 }
 
 /// Runs the solver with at most `depth` attacking fours; returns (plies, line).

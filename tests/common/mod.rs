@@ -1,6 +1,8 @@
 //! Drives the built `pbrain-wuzi` over pipes, the way a manager does.
 #![allow(dead_code)]
 
+pub mod position;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

@@ -1,4 +1,4 @@
-//! The VCF solver on positions made for this project: lines of 3, 5, 9 and 15 plies with the
+//! The VCF solver on positions made for this project: lines of 3, 5, 7, 9 and 15 plies with the
 //! line replayed and checked move by move, "no VCF" answers, renju fouls on both sides, and
 //! defence against an opponent VCF.
 use std::sync::atomic::AtomicBool;
@@ -260,4 +260,54 @@ fn a_counter_four_refutes_a_three() {
 fn no_vct_from_a_lone_two() {
     let b = setup("7,7 8,8", "0,0 14,14", Color::Black);
     assert_eq!(vct(&b, Rule::Freestyle, 2), None);
+}
+
+#[test]
+fn vcf_of_seven_plies() {
+    let black = "4,3 6,3 3,4 8,4 3,5 6,5 11,5 6,7 5,8 9,10 3,11";
+    let white = "7,3 11,3 5,4 9,4 9,8 4,9 7,9 4,10 7,10 5,11 9,11";
+    let b = setup(black, white, Color::Black);
+    assert!(vcf(&b, Rule::Freestyle, 2).is_none(), "no shorter VCF");
+    let (n, line) = vcf(&b, Rule::Freestyle, 3).expect("vcf");
+    assert_eq!(n, 7);
+    check_line(&b, Rule::Freestyle, &line);
+}
+
+#[test]
+fn only_one_move_stops_the_opponent_vcf() {
+    // White (not to move) has a VCF; black has no four of its own, and of all 207 empty
+    // squares only 7,3 leaves white without a VCF (checked exhaustively with the solver).
+    let black = "3,3 6,3 10,5 5,7 6,7 8,8 9,9 8,10 11,10";
+    let white = "6,4 8,4 6,5 8,5 9,5 10,6 4,8 5,8 10,10";
+    let b = setup(black, white, Color::Black);
+    let mut w = b.clone();
+    w.set_side_to_move(Color::White);
+    assert!(
+        vcf(&w, Rule::Freestyle, 20).is_some(),
+        "white threatens a VCF"
+    );
+    let safe: Vec<Pos> = b
+        .all_cells()
+        .filter(|&i| b.cell(i) == 0)
+        .filter(|&i| {
+            let mut t = b.clone();
+            t.make(i);
+            vcf(&t, Rule::Freestyle, 20).is_none()
+        })
+        .map(Pos::from_idx)
+        .collect();
+    assert_eq!(safe, vec![Pos::new(7, 3)]);
+    let tc = TimeControl {
+        turn_ms: 1000,
+        match_ms: 0,
+        left_ms: None,
+    };
+    let limits = Limits {
+        start: Instant::now(),
+        budget: tc.budget(b.stones()),
+        max_depth: 100,
+        max_nodes: u64::MAX,
+    };
+    let r = Engine::new().search_sync(b, Rule::Freestyle, limits, &mut |_| {});
+    assert_eq!(r.best, Pos::new(7, 3));
 }

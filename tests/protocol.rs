@@ -670,3 +670,31 @@ fn swap2_replies_have_the_right_shape() {
     b.expect_move(LONG);
     b.finish();
 }
+
+#[test]
+fn traceboard_prints_the_position_as_messages() {
+    let mut b = Brain::spawn();
+    b.send("TRACEBOARD");
+    b.expect_error();
+    b.send("START 5");
+    b.expect("OK");
+    b.send("PLAY 1,2");
+    b.expect("1,2");
+    b.send("TRACEBOARD");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE board 5x5, 1 stones, O (white) to move, rule freestyle"
+    );
+    let rows: Vec<String> = (0..5).map(|_| b.recv_line(LONG).unwrap()).collect();
+    assert_eq!(
+        rows,
+        [
+            "MESSAGE .....",
+            "MESSAGE .....",
+            "MESSAGE .X...",
+            "MESSAGE .....",
+            "MESSAGE ....."
+        ]
+    );
+    b.finish();
+}

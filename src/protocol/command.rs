@@ -26,6 +26,8 @@ pub enum Command {
     YxHashClear,
     YxShowInfo,
     YxNbest(i64),
+    /// Debug aid: the board as MESSAGE lines.
+    TraceBoard,
     /// A stray `DONE` outside a block.
     Done,
     /// A stray stone line (`x,y` or `x,y,f`) outside a block.
@@ -89,6 +91,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             .map(Command::YxNbest)
             .or(Ok(Command::YxNbest(1))),
         "DONE" => no_args(Command::Done),
+        "TRACEBOARD" => no_args(Command::TraceBoard),
         _ => {
             if let Ok(stone) = parse_stone(line) {
                 return Ok(stone);

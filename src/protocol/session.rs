@@ -239,6 +239,26 @@ impl Session {
                     Some(_) => self.start_search(Pending::Analyse, t),
                 }
             }
+            Command::TraceBoard => match &self.board {
+                None => self.error(NO_GAME),
+                Some(b) => {
+                    let side = if b.side_to_move() == Color::Black {
+                        "X (black)"
+                    } else {
+                        "O (white)"
+                    };
+                    self.out.message(&format!(
+                        "board {}x{}, {} stones, {side} to move, rule {}",
+                        b.width(),
+                        b.height(),
+                        b.stones(),
+                        self.rule().name()
+                    ));
+                    for row in b.render().lines() {
+                        self.out.message(row);
+                    }
+                }
+            },
             Command::Unknown(w) => self.out.line(&format!("UNKNOWN command {w}")),
         }
         Flow::Continue

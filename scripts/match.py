@@ -44,11 +44,23 @@ def run_len(b, size, x, y, dx, dy, c):
 
 
 def five_result(b, size, x, y, c, rule):
-    """'five' if c's stone on (x,y) wins, 'overline' if it only makes six+, else None."""
-    exact = rule == 1 or (rule == 4 and c == 1)
+    """'five' if c's stone on (x,y) wins, 'overline' if it only makes six+, else None.
+    Rules: 0 freestyle, 1 exact five, 4 renju (exact for black), 8/9 caro (exact five, not
+    closed by opponent stones at both ends; the edge does not close)."""
+    exact = rule in (1, 8, 9) or (rule == 4 and c == 1)
     best = None
     for dx, dy in DIRS:
         n = run_len(b, size, x, y, dx, dy, c)
+        if rule in (8, 9) and n == 5:
+            ends = []
+            for s in (1, -1):
+                k = 1
+                while b.get((x + s * k * dx, y + s * k * dy)) == c:
+                    k += 1
+                ends.append(b.get((x + s * k * dx, y + s * k * dy)))
+            if ends == [3 - c, 3 - c]:
+                continue
+            return "five"
         if n == 5 or (n > 5 and not exact):
             return "five"
         if n > 5:
@@ -423,7 +435,7 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--size", type=int, default=15)
-    ap.add_argument("--rule", type=int, default=0, help="0 freestyle, 1 standard, 4 renju")
+    ap.add_argument("--rule", type=int, default=0, help="0 freestyle, 1 standard, 4 renju, 8 caro")
     ap.add_argument("--turn", type=int, default=1000, help="ms per move")
     ap.add_argument("--match", type=int, default=0, help="ms per game, 0 = none")
     ap.add_argument("--tolerance", type=int, default=1000, help="ms allowed past the limit before a time loss")

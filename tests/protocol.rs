@@ -219,6 +219,26 @@ fn renju_black_never_plays_a_forbidden_point() {
 }
 
 #[test]
+fn caro_blocks_a_three_instead_of_a_shut_in_five() {
+    // Spec case 26: h8 f8 g8 f9 i8 f7 j8 l8, black to move. 10,7 would be a five with white
+    // on both ends (no win in caro); white's column three 5,6..5,8 must be blocked.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 8");
+    b.send("START 15");
+    b.expect("OK");
+    send_board(
+        &mut b,
+        &pts("7,7 6,7 8,7 9,7"),
+        &pts("5,7 5,8 5,6 11,7"),
+        true,
+    );
+    let m = b.expect_move(LONG);
+    assert!([(5, 4), (5, 5), (5, 9), (5, 10)].contains(&m), "{m:?}");
+    b.finish();
+}
+
+#[test]
 fn field_three_squares_are_never_played() {
     let mut b = Brain::spawn();
     fast(&mut b);

@@ -121,6 +121,15 @@ class Referee(unittest.TestCase):
         res, _, moves, _ = self.game(black, white, rule=0)
         self.assertNotEqual(moves[-1], (7, 7))
 
+    def test_caro_five_closed_at_both_ends_is_no_win(self):
+        # White closes row 0 at 0,0 and 6,0 first; black's 1..5 five there is shut in.
+        black = self.engine("script", "1,0 2,0 3,0 4,0 5,0 1,5 2,5 3,5 4,5 5,5")
+        white = self.engine("script", "0,0 6,0 0,9 14,14 13,13 12,12")
+        res, reason, moves, _ = self.game(black, white, rule=8)
+        self.assertEqual((res, reason, moves[-1]), (1, "five", (5, 5)))
+        res, reason, moves, _ = self.game(black, white, rule=1)
+        self.assertEqual((res, reason, moves[-1]), (1, "five", (5, 0)))
+
     def test_opening_is_sent_with_board(self):
         res, reason, moves, _ = self.game(self.engine("script", "1,0 2,0 3,0 4,0"),
                                           self.engine("script", "0,9 2,9 4,9 6,9"), opening=[(0, 0), (9, 9)])

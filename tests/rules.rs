@@ -67,6 +67,48 @@ fn five_or_more_under_each_rule() {
 }
 
 #[test]
+fn caro_five_must_not_be_shut_in_at_both_ends() {
+    // Row 7: white 2,7 and 8,7 around black 3..6; 7,7 fills the five between them.
+    let shut = board("3,7 4,7 5,7 6,7", "2,7 8,7");
+    assert!(!makes_five(
+        &shut,
+        Pos::new(7, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    assert!(makes_five(
+        &shut,
+        Pos::new(7, 7).idx(),
+        Color::Black,
+        Rule::Standard
+    ));
+    // One end open: a win.
+    let open = board("3,7 4,7 5,7 6,7", "2,7");
+    assert!(makes_five(
+        &open,
+        Pos::new(7, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    // The board edge does not block: 0..4 against the edge with white on 5,7.
+    let edge = board("0,7 1,7 2,7 3,7", "5,7");
+    assert!(makes_five(
+        &edge,
+        Pos::new(4, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    // Six is no win in caro.
+    let six = board("2,7 3,7 4,7 5,7 7,7", "");
+    assert!(!makes_five(
+        &six,
+        Pos::new(6, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+}
+
+#[test]
 fn double_three_cross() {
     // Vertical 7,5 7,6 and horizontal 8,7 9,7: 7,7 makes two open threes. Nothing else is forbidden.
     let b = board("7,5 7,6 8,7 9,7", "");

@@ -88,11 +88,12 @@ impl LineTable {
         Pattern::from_u8(self.pat[key as usize])
     }
 
-    fn build(colour: u8, exact: bool) -> LineTable {
+    fn build(colour: u8, five: FiveRule) -> LineTable {
         let mut pat = vec![0u8; KEY_SPACE];
         // Line positions 0..11, centre 5; index i maps to the neighbour offset i - 5.
         const OWN: u8 = 1;
         const OTHER: u8 = 2;
+        const WALL: u8 = 3;
         let off_slot = |i: usize| slot(i as isize - 5);
         for key in (0..KEY_SPACE as u32).rev() {
             let mut line = [0u8; 11];
@@ -106,11 +107,24 @@ impl LineTable {
                     0
                 } else if v == colour {
                     OWN
+                } else if v == 3 {
+                    WALL
                 } else {
                     OTHER
                 };
             }
-            let valid = |n: usize| n == 5 || (n > 5 && !exact);
+            // Whether own stones on a..=b (with empty cells filled) make a winning five.
+            let valid_run = |a: usize, b: usize| {
+                let n = b - a + 1;
+                match five {
+                    FiveRule::Free => n >= 5,
+                    FiveRule::Exact => n == 5,
+                    // Caro: exactly five, not shut in by opponent stones at both ends (an edge is open).
+                    FiveRule::Caro => {
+                        n == 5 && !(a > 0 && line[a - 1] == OTHER && b < 10 && line[b + 1] == OTHER)
+                    }
+                }
+            };
             // The run of own stones through the centre.
             let mut a = 5;
             while a > 0 && line[a - 1] == OWN {
@@ -121,7 +135,7 @@ impl LineTable {
                 b += 1;
             }
             let len = b - a + 1;
-            let p = if valid(len) {
+            let p = if valid_run(a, b) {
                 Pattern::F5
             } else if len > 5 {
                 Pattern::Overline
@@ -129,22 +143,18 @@ impl LineTable {
                 // Five-points are the empty cells right next to the centre's run.
                 let mut fives = 0;
                 if a > 0 && line[a - 1] == 0 {
-                    let mut n = len + 1;
                     let mut k = a - 1;
                     while k > 0 && line[k - 1] == OWN {
-                        n += 1;
                         k -= 1;
                     }
-                    fives += valid(n) as usize;
+                    fives += valid_run(k, b) as usize;
                 }
                 if b < 10 && line[b + 1] == 0 {
-                    let mut n = len + 1;
                     let mut k = b + 1;
                     while k < 10 && line[k + 1] == OWN {
-                        n += 1;
                         k += 1;
                     }
-                    fives += valid(n) as usize;
+                    fives += valid_run(a, k) as usize;
                 }
                 match fives {
                     2 => Pattern::F4,
@@ -178,21 +188,33 @@ impl LineTable {
     }
 }
 
+/// What counts as a five for one colour.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum FiveRule {
+    /// Five or more.
+    Free = 0,
+    /// Exactly five.
+    Exact = 1,
+    /// Exactly five, not blocked by opponent stones at both ends.
+    Caro = 2,
+}
+
 /// Table for `c` under `rule`; built on first use (a few tens of milliseconds) and shared.
 pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
-    static TABLES: [OnceLock<LineTable>; 4] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let exact = rule.exact_five(c);
-    let black = &TABLES[exact as usize];
-    let black = black.get_or_init(|| LineTable::build(Color::Black.cell(), exact));
+    static TABLES: [OnceLock<LineTable>; 6] = [const { OnceLock::new() }; 6];
+    let five = if rule == Rule::Caro {
+        FiveRule::Caro
+    } else if rule.exact_five(c) {
+        FiveRule::Exact
+    } else {
+        FiveRule::Free
+    };
+    let black = &TABLES[five as usize];
+    let black = black.get_or_init(|| LineTable::build(Color::Black.cell(), five));
     match c {
         Color::Black => black,
         // White's table is black's with the two colours swapped in every key.
-        Color::White => TABLES[2 + exact as usize].get_or_init(|| {
+        Color::White => TABLES[3 + five as usize].get_or_init(|| {
             let pat = (0..KEY_SPACE as u32)
                 .map(|k| black.pat[(((k & 0x55555) << 1) | ((k & 0xAAAAA) >> 1)) as usize])
                 .collect();
@@ -334,6 +356,28 @@ mod tests {
         assert_eq!(pat("x.xx*x.....", s), Pattern::B4);
         assert_eq!(pat("..xxx*.x...", s), Pattern::B4);
         assert_eq!(pat("..xxx*.x...", Rule::Freestyle), Pattern::F4);
+    }
+
+    #[test]
+    fn caro_shapes() {
+        let c = Rule::Caro;
+        assert_eq!(
+            pat("..oxx*xxo..", c),
+            Pattern::Dead,
+            "a five shut in by white is nothing"
+        );
+        assert_eq!(
+            pat("..#xx*xxo..", c),
+            Pattern::F5,
+            "the edge does not block"
+        );
+        assert_eq!(pat("...xx*xxo..", c), Pattern::F5);
+        assert_eq!(
+            pat("..o.x*xxo..", c),
+            Pattern::Dead,
+            "its only five-point would be shut in"
+        );
+        assert_eq!(pat("...ox*xx...", c), Pattern::B4);
     }
 
     #[test]

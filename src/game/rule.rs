@@ -13,6 +13,9 @@ pub enum Rule {
     /// Black: exactly five wins, overline / double-four / double-three are forbidden.
     /// White: five or more wins.
     Renju,
+    /// Caro: exactly five, and not blocked by opponent stones at both ends (the board edge
+    /// does not block).
+    Caro,
 }
 
 impl Rule {
@@ -24,7 +27,9 @@ impl Rule {
         }
         if value & 4 != 0 {
             Rule::Renju
-        } else if value & 1 != 0 || value & 8 != 0 {
+        } else if value & 8 != 0 {
+            Rule::Caro
+        } else if value & 1 != 0 {
             Rule::Standard
         } else {
             Rule::Freestyle
@@ -35,7 +40,7 @@ impl Rule {
     pub fn exact_five(self, c: Color) -> bool {
         match self {
             Rule::Freestyle => false,
-            Rule::Standard => true,
+            Rule::Standard | Rule::Caro => true,
             Rule::Renju => c == Color::Black,
         }
     }
@@ -44,6 +49,7 @@ impl Rule {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Caro => "caro",
             Rule::Renju => "renju",
         }
     }
@@ -69,8 +75,23 @@ pub fn run_len(cells: &[u8], i: usize, dir: isize, v: u8) -> usize {
 /// Whether a stone of `c` on `i` (empty or already holding `c`) makes a winning five.
 pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
     let exact = rule.exact_five(c);
+    let cells = board.cells();
+    let own = c.cell();
     DIRS.iter().any(|&d| {
-        let n = run_len(board.cells(), i, d, c.cell());
+        let n = run_len(cells, i, d, own);
+        if rule == Rule::Caro {
+            // Both cells beyond the run: blocked only if both hold opponent stones.
+            let mut a = 1;
+            while cells[step(i, d, -a)] == own {
+                a += 1;
+            }
+            let mut b = 1;
+            while cells[step(i, d, b)] == own {
+                b += 1;
+            }
+            let opp = c.opp().cell();
+            return n == 5 && !(cells[step(i, d, -a)] == opp && cells[step(i, d, b)] == opp);
+        }
         n == 5 || (n > 5 && !exact)
     })
 }
@@ -201,6 +222,8 @@ mod tests {
         assert_eq!(Rule::from_info(5, false), Rule::Renju);
         assert_eq!(Rule::from_info(2, false), Rule::Freestyle);
         assert_eq!(Rule::from_info(2, true), Rule::Renju);
-        assert_eq!(Rule::from_info(9, false), Rule::Standard);
+        assert_eq!(Rule::from_info(8, false), Rule::Caro);
+        assert_eq!(Rule::from_info(9, false), Rule::Caro);
+        assert_eq!(Rule::from_info(12, false), Rule::Renju);
     }
 }

@@ -1,7 +1,7 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
-use super::moves::{self, find_all, generate, makes_four};
+use super::moves::{find_all, generate, makes_four};
 use super::position::Position;
 use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN};
@@ -274,15 +274,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Runs the VCF solver for the side to move; returns plies to the five.
-    pub fn vcf(&mut self, depth: i32, max_nodes: u64) -> Option<i32> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes);
-        let r = v.solve(depth);
-        self.nodes += v.nodes;
-        self.vcf_nodes += v.nodes;
-        r
-    }
-
     /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
     pub fn vcf_line(
         &mut self,
@@ -346,7 +337,6 @@ impl<'a> Worker<'a> {
             }
             if list.is_empty() {
                 // Every sensible move is forbidden or the neighbourhood is full: any legal square.
-                moves::candidates(&self.pos, &mut buf);
                 let any = self.pos.board.all_cells().find(|&i| self.pos.is_legal(i));
                 let fallback = any.or_else(|| {
                     self.pos

@@ -89,14 +89,6 @@ pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
     ATTACK[a] + DEFEND[d] + pos.eval.value(i, me) * 2 + pos.eval.value(i, opp)
 }
 
-/// The first empty cell where `c` completes a five, if any.
-pub fn find_combo(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Option<usize> {
-    candidates(pos, buf);
-    buf.iter()
-        .map(|&m| m as usize)
-        .find(|&i| pos.eval.combo(i, c) == combo)
-}
-
 /// All empty cells where `c` gets `combo`.
 pub fn find_all(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Vec<usize> {
     candidates(pos, buf);

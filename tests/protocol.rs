@@ -718,3 +718,71 @@ fn traceboard_prints_the_position_as_messages() {
     );
     b.finish();
 }
+
+fn five_at(stones: &std::collections::HashSet<(u32, u32)>, p: (u32, u32)) -> bool {
+    [(1i64, 0i64), (0, 1), (1, 1), (1, -1)]
+        .iter()
+        .any(|&(dx, dy)| {
+            let mut n = 1;
+            for s in [1i64, -1] {
+                let mut k = 1;
+                while stones.contains(&(
+                    (p.0 as i64 + s * k * dx) as u32,
+                    (p.1 as i64 + s * k * dy) as u32,
+                )) {
+                    n += 1;
+                    k += 1;
+                }
+            }
+            n >= 5
+        })
+}
+
+#[test]
+fn a_full_game_against_a_scripted_opponent_ends_in_our_five() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send("BEGIN");
+    let mut ours = std::collections::HashSet::new();
+    let mut theirs = std::collections::HashSet::new();
+    ours.insert(b.expect_move(LONG));
+    // The scripted side fills the bottom row from the left: it never blocks.
+    for k in 0..15u32 {
+        let mv = (k, 14);
+        assert!(!ours.contains(&mv));
+        theirs.insert(mv);
+        b.send(&format!("TURN {},{}", mv.0, mv.1));
+        let m = b.expect_move(LONG);
+        assert!(!ours.contains(&m) && !theirs.contains(&m), "occupied {m:?}");
+        ours.insert(m);
+        if five_at(&ours, m) {
+            assert!(
+                k <= 5,
+                "took {} moves to make five against no defence",
+                k + 2
+            );
+            b.finish();
+            return;
+        }
+    }
+    panic!("no five after 16 moves against a passive opponent");
+}
+
+#[test]
+fn board_with_an_opponent_four_is_blocked() {
+    // We (field 1, black) have scattered stones; the opponent has a closed four on column 3.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    send_board(
+        &mut b,
+        &pts("3,2 9,9 11,4 12,12"),
+        &pts("3,3 3,4 3,5 3,6"),
+        true,
+    );
+    assert_eq!(b.expect_move(LONG), (3, 7));
+    b.finish();
+}

@@ -748,10 +748,20 @@ fn a_full_game_against_a_scripted_opponent_ends_in_our_five() {
     let mut ours = std::collections::HashSet::new();
     let mut theirs = std::collections::HashSet::new();
     ours.insert(b.expect_move(LONG));
-    // The scripted side fills the bottom row from the left: it never blocks.
+    // The scripted side plays edge points at least three apart: it never blocks and never
+    // threatens (no five-cell window ever holds more than two of its stones).
+    let script: Vec<(u32, u32)> = [0u32, 4, 7, 10, 14]
+        .iter()
+        .flat_map(|&k| [(k, 0), (k, 14), (0, k), (14, k)])
+        .collect();
+    let mut script = script.into_iter();
     for k in 0..15u32 {
-        let mv = (k, 14);
-        assert!(!ours.contains(&mv));
+        let Some(mv) = script
+            .by_ref()
+            .find(|m| !ours.contains(m) && !theirs.contains(m))
+        else {
+            break;
+        };
         theirs.insert(mv);
         b.send(&format!("TURN {},{}", mv.0, mv.1));
         let m = b.expect_move(LONG);

@@ -1,33 +1,16 @@
 //! Tactical positions written for this project: the engine, given 1 s per move,
 //! must play one of the listed answers.
-use std::time::Instant;
 use wuzi::game::board::{Board, Color};
 use wuzi::game::pos::Pos;
 use wuzi::game::rule::Rule;
-use wuzi::search::engine::Engine;
-use wuzi::search::timeman::TimeControl;
 use wuzi::search::tt::WIN_BOUND;
-use wuzi::search::{Limits, SearchResult};
+use wuzi::search::SearchResult;
 
 mod common;
-use common::position::{points as pts, setup};
+use common::position::{points as pts, setup, think_1s};
 
-/// Searches with the budget the engine would use under `INFO timeout_turn 1000`.
 fn think(b: Board, rule: Rule) -> SearchResult {
-    let tc = TimeControl {
-        turn_ms: 1000,
-        match_ms: 0,
-        left_ms: None,
-    };
-    let limits = Limits {
-        start: Instant::now(),
-        budget: tc.budget(b.stones()),
-        max_depth: 100,
-        max_nodes: u64::MAX,
-    };
-    let mut e = Engine::new();
-    e.set_hash_bytes(16 << 20);
-    e.search_sync(b, rule, limits, &mut |_| {})
+    think_1s(b, rule)
 }
 
 fn check(

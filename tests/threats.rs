@@ -10,7 +10,6 @@ use wuzi::game::rule::{is_forbidden, makes_five, Rule};
 use wuzi::search::alphabeta::Worker;
 use wuzi::search::engine::Engine;
 use wuzi::search::position::Position;
-use wuzi::search::timeman::TimeControl;
 use wuzi::search::tt::{TranspositionTable, WIN_BOUND};
 use wuzi::search::Limits;
 
@@ -177,18 +176,7 @@ fn the_engine_breaks_an_opponent_vcf() {
     let black = "4,7 1,1 13,1 1,13";
     let white = "5,7 6,7 7,7 8,5 8,6";
     let mut b = setup(black, white, Color::Black);
-    let tc = TimeControl {
-        turn_ms: 1000,
-        match_ms: 0,
-        left_ms: None,
-    };
-    let limits = Limits {
-        start: Instant::now(),
-        budget: tc.budget(b.stones()),
-        max_depth: 100,
-        max_nodes: u64::MAX,
-    };
-    let r = Engine::new().search_sync(b.clone(), Rule::Freestyle, limits, &mut |_| {});
+    let r = common::position::think_1s(b.clone(), Rule::Freestyle);
     // A move far away would lose to the VCF.
     let mut careless = b.clone();
     careless.make(Pos::new(13, 13).idx());
@@ -297,17 +285,6 @@ fn only_one_move_stops_the_opponent_vcf() {
         .map(Pos::from_idx)
         .collect();
     assert_eq!(safe, vec![Pos::new(7, 3)]);
-    let tc = TimeControl {
-        turn_ms: 1000,
-        match_ms: 0,
-        left_ms: None,
-    };
-    let limits = Limits {
-        start: Instant::now(),
-        budget: tc.budget(b.stones()),
-        max_depth: 100,
-        max_nodes: u64::MAX,
-    };
-    let r = Engine::new().search_sync(b, Rule::Freestyle, limits, &mut |_| {});
+    let r = common::position::think_1s(b, Rule::Freestyle);
     assert_eq!(r.best, Pos::new(7, 3));
 }

@@ -24,3 +24,22 @@ pub fn setup(size: usize, black: &str, white: &str, to_move: Color) -> Board {
     b.set_side_to_move(to_move);
     b
 }
+
+/// The engine's answer under `INFO timeout_turn 1000` (the budget it would use in a game).
+pub fn think_1s(b: Board, rule: wuzi::game::rule::Rule) -> wuzi::search::SearchResult {
+    use wuzi::search::{engine::Engine, timeman::TimeControl, Limits};
+    let tc = TimeControl {
+        turn_ms: 1000,
+        match_ms: 0,
+        left_ms: None,
+    };
+    let limits = Limits {
+        start: std::time::Instant::now(),
+        budget: tc.budget(b.stones()),
+        max_depth: 100,
+        max_nodes: u64::MAX,
+    };
+    let mut e = Engine::new();
+    e.set_hash_bytes(16 << 20);
+    e.search_sync(b, rule, limits, &mut |_| {})
+}

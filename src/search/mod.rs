@@ -68,6 +68,20 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
 }
 
+impl SearchResult {
+    /// The result as an analysis report (for results settled without iterating).
+    pub fn as_iteration(&self, seldepth: i32) -> Iteration {
+        Iteration {
+            depth: self.depth,
+            seldepth,
+            score: self.score,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            pv: self.pv.clone(),
+        }
+    }
+}
+
 /// Describes a score for people: `+12`, `win in 5`, `loss in 4`.
 pub fn score_text(score: i32) -> String {
     if score > tt::WIN_BOUND && tt::WIN - score >= 999 {

@@ -89,6 +89,14 @@ pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
     ATTACK[a] + DEFEND[d] + pos.eval.value(i, me) * 2 + pos.eval.value(i, opp)
 }
 
+/// The first empty cell near the stones where `c` gets `combo` (no allocation: the threat
+/// solvers call this at every node).
+pub fn first_with(pos: &Position, c: Color, combo: Combo) -> Option<usize> {
+    let b = &pos.board;
+    b.play_area()
+        .find(|&i| b.cell(i) == EMPTY && b.near(i) > 0 && pos.eval.combo(i, c) == combo)
+}
+
 /// All empty cells where `c` gets `combo`.
 pub fn find_all(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Vec<usize> {
     candidates(pos, buf);

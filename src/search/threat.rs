@@ -4,7 +4,7 @@
 //! fours on forbidden points do not count in renju, and white wins when black's only block
 //! is a forbidden point.
 
-use super::moves::makes_four;
+use super::moves::{first_with, makes_four};
 use super::position::Position;
 use crate::eval::pattern::Combo;
 use crate::game::board::{Color, EMPTY};
@@ -46,11 +46,9 @@ pub struct Vcf<'a> {
     deadline: Option<Instant>,
 }
 
-/// The first empty cell near the stones where `c` would complete a five.
+/// Where `c` would complete a five.
 fn five_cell(pos: &Position, c: Color) -> Option<usize> {
-    let b = &pos.board;
-    b.play_area()
-        .find(|&i| b.cell(i) == EMPTY && b.near(i) > 0 && pos.eval.combo(i, c) == Combo::Five)
+    first_with(pos, c, Combo::Five)
 }
 
 impl<'a> Vcf<'a> {

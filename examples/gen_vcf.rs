@@ -43,11 +43,11 @@ fn random_board(rng: &mut StdRng) -> Option<Board> {
 
 fn vcf(b: &Board, depth: i32) -> Option<(i32, Vec<u16>)> {
     let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(1 << 12);
+    let tt = TranspositionTable::new(1 << 12);
     let far = Instant::now() + Duration::from_secs(3600);
     let mut w = Worker::new(
         Position::new(b.clone(), Rule::Freestyle),
-        &mut tt,
+        &tt,
         &stop,
         far,
         u64::MAX,

@@ -62,8 +62,9 @@ pub struct BenchReport {
     pub signature: u64,
 }
 
-/// Runs the bench at `depth`, printing one line per position and a summary.
-pub fn run(depth: i32, print: &mut dyn FnMut(&str)) -> BenchReport {
+/// Runs the bench at `depth` with `threads` search threads, printing one line per position
+/// and a summary. The signature is reproducible with one thread only (helpers race).
+pub fn run(depth: i32, threads: usize, print: &mut dyn FnMut(&str)) -> BenchReport {
     let mut total = 0u64;
     let mut signature = 0xcbf2_9ce4_8422_2325u64;
     let t0 = Instant::now();
@@ -72,7 +73,11 @@ pub fn run(depth: i32, print: &mut dyn FnMut(&str)) -> BenchReport {
         engine.set_hash_bytes(16 << 20);
         let board = board_from_moves(size, moves);
         let t = Instant::now();
-        let r = engine.search_sync(board, rule, Limits::depth(depth), &mut |_| {});
+        let limits = Limits {
+            threads,
+            ..Limits::depth(depth)
+        };
+        let r = engine.search_sync(board, rule, limits, &mut |_| {});
         total += r.nodes;
         signature = (signature ^ r.nodes).wrapping_mul(0x100_0000_01b3);
         print(&format!(
@@ -118,7 +123,7 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
     let text = std::fs::read_to_string(path)?;
     let mut rows: Vec<(bool, u64, f64)> = Vec::new();
     let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(1 << 16);
+    let tt = TranspositionTable::new(1 << 16);
     for line in text.lines() {
         let Some(entry) = crate::datafile::parse_line(line) else {
             continue;
@@ -130,7 +135,7 @@ pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> an
         let t = Instant::now();
         let mut w = Worker::new(
             Position::new(b, rule),
-            &mut tt,
+            &tt,
             &stop,
             t + std::time::Duration::from_secs(3600),
             u64::MAX,

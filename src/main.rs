@@ -9,7 +9,9 @@ const HELP: &str = "pbrain-wuzi - Gomoku/Renju engine for the Piskvork (Gomocup)
 
 USAGE:
     pbrain-wuzi               speak the protocol on stdin/stdout (what managers run)
-    pbrain-wuzi bench [D]     search the built-in positions to depth D (default 9)
+    pbrain-wuzi bench [D] [T] search the built-in positions to depth D (default 9)
+                              with T threads (default 1; the signature is only
+                              reproducible with 1)
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
@@ -28,7 +30,9 @@ fn main() {
         None => serve(),
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(9);
-            wuzi::bench::run(depth, &mut |l| println!("{l}"));
+            let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
+            let threads = threads.clamp(1, wuzi::search::threads::MAX_THREADS);
+            wuzi::bench::run(depth, threads, &mut |l| println!("{l}"));
         }
         Some("solve") => {
             let Some(path) = args.get(1) else {
@@ -87,6 +91,7 @@ fn serve() {
     if spawned.is_err() {
         return;
     }
+    wuzi::protocol::output::exit_when_stdout_closes();
     let out = Output::new(Box::new(std::io::stdout()));
     Session::new(out, tx).run(rx);
     let _ = std::io::stdout().flush();

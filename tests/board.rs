@@ -1,35 +1,12 @@
 //! Property test: any sequence of moves, takebacks of the last or of an earlier stone, and
 //! restarts leaves the board exactly as a board built fresh from the stones that remain, and
 //! the incremental evaluator agrees with a fresh one on it.
+mod common;
+use common::consistency::{rebuilt, same};
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use wuzi::game::board::{Board, Color, EMPTY};
-use wuzi::game::pos::DIRS;
+use wuzi::game::board::{Board, EMPTY};
 use wuzi::game::rule::Rule;
 use wuzi::search::position::Position;
-
-fn rebuilt(b: &Board) -> Board {
-    let mut fresh = Board::new(b.width(), b.height());
-    for &m in b.moves() {
-        let c = if b.cell(m as usize) == 1 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        fresh.put(m as usize, c);
-    }
-    fresh.set_side_to_move(b.side_to_move());
-    fresh
-}
-
-fn same(a: &Board, b: &Board) -> bool {
-    a.hash() == b.hash()
-        && a.stones() == b.stones()
-        && a.all_cells().all(|i| {
-            a.cell(i) == b.cell(i)
-                && a.near(i) == b.near(i)
-                && (0..DIRS.len()).all(|d| a.key(i, d) == b.key(i, d))
-        })
-}
 
 #[test]
 fn moves_takebacks_and_restarts_keep_the_board_consistent() {

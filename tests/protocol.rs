@@ -796,3 +796,156 @@ fn board_with_an_opponent_four_is_blocked() {
     assert_eq!(b.expect_move(LONG), (3, 7));
     b.finish();
 }
+
+/// Spawns the brain with our own handle on its stdout, so the test can close it.
+fn spawn_raw() -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .env_remove("RUST_LOG")
+        .spawn()
+        .expect("spawn pbrain-wuzi")
+}
+
+fn wait_exit(child: &mut std::process::Child, limit: Duration) -> Option<Duration> {
+    let t = Instant::now();
+    while t.elapsed() < limit {
+        if let Ok(Some(st)) = child.try_wait() {
+            assert!(st.success(), "{st:?}");
+            return Some(t.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    None
+}
+
+#[test]
+fn closed_stdout_ends_the_brain_idle_or_thinking() {
+    use std::io::{BufRead, BufReader, Write};
+    for thinking in [false, true] {
+        let mut child = spawn_raw();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        writeln!(stdin, "INFO timeout_turn 60000\nSTART 20").unwrap();
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert_eq!(line, "OK\n");
+        if thinking {
+            writeln!(stdin, "BOARD\n10,10,2\n11,11,1\n9,11,2\nDONE").unwrap();
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        // The manager goes away from our stdout but keeps stdin open.
+        drop(out);
+        let t = wait_exit(&mut child, Duration::from_secs(5));
+        let _ = child.kill();
+        // Spec: within 100 ms; measured 1-10 ms. The bound here leaves room for a busy machine.
+        let t = t.expect("brain exits when its stdout is closed");
+        assert!(t < Duration::from_secs(1), "thinking={thinking}: {t:?}");
+        drop(stdin);
+    }
+}
+
+#[test]
+fn pondering_is_silent_and_ends_at_the_next_command() {
+    let mut b = Brain::spawn();
+    b.send("INFO pondering 1");
+    b.send("INFO timeout_turn 300");
+    b.send("START 15");
+    b.expect("OK");
+    b.send("TURN 7,7");
+    let ours = b.expect_move(LONG);
+    // Now the brain thinks on our time: nothing may come out of it.
+    b.expect_silence(Duration::from_millis(700));
+    // A request stops the ponder search and is answered as usual, in time.
+    let t = Instant::now();
+    b.send("TURN 9,9");
+    let second = b.expect_move(LONG);
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(![ours, (7, 7), (9, 9)].contains(&second), "{second:?}");
+    // Exactly one reply per request, even with the ponder result racing it.
+    b.send("ABOUT");
+    assert!(b.reply(LONG).unwrap().starts_with("name="));
+    b.send("INFO pondering 0");
+    b.send("TURN 8,9");
+    b.expect_move(LONG);
+    b.expect_silence(SHORT);
+    b.finish();
+}
+
+#[test]
+fn end_while_pondering_exits_at_once() {
+    let mut b = Brain::spawn();
+    b.send("INFO pondering 1");
+    b.send("INFO timeout_turn 200");
+    b.send("START 15");
+    b.expect("OK");
+    b.send("TURN 7,7");
+    b.expect_move(LONG);
+    std::thread::sleep(Duration::from_millis(300));
+    b.send("END");
+    let (st, t) = b.wait_exit(Duration::from_secs(2));
+    assert!(st.expect("exit").success());
+    assert!(t < Duration::from_millis(300), "{t:?}");
+    assert!(b.recv_line(Duration::from_millis(50)).is_none());
+}
+
+#[test]
+fn yxnbest_reports_distinct_lines_best_first() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 500");
+    b.send("START 15");
+    b.expect("OK");
+    // Black (to move) has an open three on row 7: extending it wins, so the best lines
+    // are the two ends of the three.
+    b.send_all(&[
+        "yxboard", "6,7,1", "7,7,1", "8,7,1", "7,8,2", "8,8,2", "3,3,2", "done",
+    ]);
+    b.send("YXNBEST 3");
+    let mut lines = Vec::new();
+    let mv = loop {
+        let l = b.recv_line(LONG).expect("output");
+        if let Some(rest) = l.strip_prefix("MESSAGE nbest ") {
+            lines.push(rest.to_string());
+        } else if !l.starts_with("MESSAGE ") {
+            break parse_move(&l).expect("a move");
+        }
+    };
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let firsts: Vec<(u32, u32)> = lines
+        .iter()
+        .map(|l| parse_move(l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).unwrap())
+        .collect();
+    assert_eq!(firsts[0], mv, "the reply is the best line's move");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    for (k, l) in lines.iter().enumerate() {
+        assert!(l.starts_with(&format!("{} ev ", k + 1)), "{l}");
+    }
+    let wins = [(5, 7), (9, 7)];
+    assert!(
+        wins.contains(&firsts[0]) && wins.contains(&firsts[1]),
+        "{lines:?}"
+    );
+    b.finish();
+}
+
+#[test]
+fn two_threads_play_sound_moves() {
+    let mut b = Brain::spawn();
+    b.send("INFO thread_num 2");
+    b.send("INFO timeout_turn 300");
+    b.send("START 15");
+    b.expect("OK");
+    // We (white) must block black's four at 10,7.
+    b.send_all(&[
+        "BOARD", "6,7,2", "7,7,2", "8,7,2", "9,7,2", "5,7,1", "7,8,1", "8,8,1", "DONE",
+    ]);
+    assert_eq!(b.expect_move(LONG), (10, 7));
+    b.send("YXSHOWINFO");
+    assert_eq!(b.reply(SHORT), None, "only MESSAGE lines");
+    b.finish();
+}

@@ -100,9 +100,58 @@ fn a_lost_position_is_reported_as_a_loss() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = wuzi::bench::run(4, &mut |_| {});
-    let b = wuzi::bench::run(4, &mut |_| {});
+    let a = wuzi::bench::run(4, 1, &mut |_| {});
+    let b = wuzi::bench::run(4, 1, &mut |_| {});
     assert_eq!(a.signature, b.signature);
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
+}
+
+#[test]
+fn helper_threads_agree_on_a_forced_win() {
+    let b = board(
+        15,
+        &[(5, 7), (6, 7), (7, 7), (8, 5), (8, 6)],
+        &[(4, 7), (2, 2), (12, 2), (2, 12), (12, 12)],
+        Color::Black,
+    );
+    for threads in [2, 3] {
+        let mut e = Engine::new();
+        let limits = Limits {
+            threads,
+            ..Limits::depth(6)
+        };
+        let r = e.search_sync(b.clone(), Rule::Freestyle, limits, &mut |_| {});
+        assert_eq!((r.best, r.score), (Pos::new(8, 7), WIN - 5), "{threads}");
+        assert_eq!(r.pv.first(), Some(&r.best));
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    // A quiet middle game: white to move.
+    let b = board(
+        15,
+        &[(7, 7), (8, 8), (6, 8)],
+        &[(7, 8), (8, 7)],
+        Color::White,
+    );
+    let mut e = Engine::new();
+    let limits = Limits {
+        multipv: 4,
+        ..Limits::depth(5)
+    };
+    let r = e.search_sync(b.clone(), Rule::Freestyle, limits, &mut |_| {});
+    assert_eq!(r.depth, 5);
+    assert_eq!(r.lines.len(), 4);
+    assert_eq!(r.lines[0].pv.first(), Some(&r.best));
+    assert_eq!(r.lines[0].score, r.score);
+    let firsts: std::collections::HashSet<Pos> = r.lines.iter().map(|l| l.pv[0]).collect();
+    assert_eq!(firsts.len(), 4);
+    for w in r.lines.windows(2) {
+        assert!(w[0].score >= w[1].score, "{:?}", r.lines);
+    }
+    for l in &r.lines {
+        assert!(b.is_empty(l.pv[0]));
+    }
 }

@@ -23,15 +23,9 @@ fn setup(black: &str, white: &str, to_move: Color) -> Board {
 /// Runs the solver with at most `depth` attacking fours; returns (plies, line).
 fn vcf(b: &Board, rule: Rule, depth: i32) -> Option<(i32, Vec<Pos>)> {
     let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(1 << 16);
+    let tt = TranspositionTable::new(1 << 16);
     let far = Instant::now() + Duration::from_secs(60);
-    let mut w = Worker::new(
-        Position::new(b.clone(), rule),
-        &mut tt,
-        &stop,
-        far,
-        u64::MAX,
-    );
+    let mut w = Worker::new(Position::new(b.clone(), rule), &tt, &stop, far, u64::MAX);
     w.vcf_line(depth, 5_000_000, far)
         .map(|(n, l)| (n, l.iter().map(|&m| Pos::from_idx(m as usize)).collect()))
 }
@@ -191,15 +185,9 @@ fn the_engine_breaks_an_opponent_vcf() {
 
 fn vct(b: &Board, rule: Rule, threes: i32) -> Option<Pos> {
     let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(1 << 16);
+    let tt = TranspositionTable::new(1 << 16);
     let far = Instant::now() + Duration::from_secs(60);
-    let mut w = Worker::new(
-        Position::new(b.clone(), rule),
-        &mut tt,
-        &stop,
-        far,
-        u64::MAX,
-    );
+    let mut w = Worker::new(Position::new(b.clone(), rule), &tt, &stop, far, u64::MAX);
     w.vct_first(threes, 2_000_000, far)
         .map(|m| Pos::from_idx(m as usize))
 }

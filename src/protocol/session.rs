@@ -9,7 +9,8 @@ use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
 use crate::game::rule::{forbidden_points, Rule};
 use crate::search::engine::{Engine, Reporter};
-use crate::search::timeman::TimeControl;
+use crate::search::threads::MAX_THREADS;
+use crate::search::timeman::{Budget, TimeControl};
 use crate::search::{score_text, Iteration, Limits, SearchResult};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
@@ -19,7 +20,8 @@ use std::time::{Duration, Instant};
 pub enum Event {
     Line(String, Instant),
     Eof,
-    SearchDone(SearchResult),
+    /// A search ended; the number says which one (results of abandoned searches are dropped).
+    SearchDone(u64, SearchResult),
 }
 
 /// Whether to keep going.
@@ -33,10 +35,12 @@ pub enum Flow {
 enum Pending {
     /// A move to play and report.
     Move { started: Instant },
-    /// YXNBEST: report a move, do not play it.
-    Analyse,
+    /// YXNBEST: report this many best lines and a move, do not play it.
+    Analyse { lines: usize },
     /// A SWAP2BOARD decision with this many opening stones.
     Swap2 { stones: usize },
+    /// Thinking on the opponent's time: silent, abandoned at the next input line.
+    Ponder,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,6 +58,8 @@ struct Block {
 
 const NO_GAME: &str = "no game has been started";
 const PV_SHOWN: usize = 16;
+/// Most lines YXNBEST reports.
+const MAX_NBEST: usize = 64;
 
 pub struct Session {
     out: Output,
@@ -68,6 +74,10 @@ pub struct Session {
     max_depth: i32,
     max_nodes: u64,
     max_memory: u64,
+    threads: usize,
+    ponder: bool,
+    /// Number of the latest search started.
+    search_id: u64,
     engine: Engine,
     pending: Option<Pending>,
     queue: VecDeque<(String, Instant)>,
@@ -88,6 +98,9 @@ impl Session {
             max_depth: 100,
             max_nodes: u64::MAX,
             max_memory: 0,
+            threads: 1,
+            ponder: false,
+            search_id: 0,
             engine: Engine::new(),
             pending: None,
             queue: VecDeque::new(),
@@ -104,6 +117,18 @@ impl Session {
         }
     }
 
+    /// The current position, if a game has started.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// Whether a search is running that owes the manager a reply (pondering does not).
+    pub fn is_busy(&self) -> bool {
+        self.pending
+            .as_ref()
+            .is_some_and(|p| !matches!(p, Pending::Ponder))
+    }
+
     pub fn rule(&self) -> Rule {
         Rule::from_info(self.rule_value, self.yixin)
     }
@@ -112,13 +137,20 @@ impl Session {
         match ev {
             Event::Eof => Flow::Exit,
             Event::Line(line, t) => {
+                if matches!(self.pending, Some(Pending::Ponder)) {
+                    // Whatever the manager says, the ponder search has served its purpose.
+                    self.engine.stop();
+                    self.engine.wait();
+                    self.pending = None;
+                }
                 if self.pending.is_some() {
                     self.while_thinking(line, t)
                 } else {
                     self.process(&line, t)
                 }
             }
-            Event::SearchDone(r) => {
+            Event::SearchDone(id, _) if id != self.search_id => Flow::Continue,
+            Event::SearchDone(_, r) => {
                 self.finish_search(r);
                 while self.pending.is_none() {
                     let Some((line, t)) = self.queue.pop_front() else {
@@ -228,15 +260,19 @@ impl Session {
             }
             Command::YxShowInfo => {
                 self.yixin = true;
-                self.out.message("INFO MAX_THREAD_NUM 1");
+                self.out
+                    .message(&format!("INFO MAX_THREAD_NUM {MAX_THREADS}"));
                 self.out.message("INFO MAX_HASH_SIZE 21");
             }
-            Command::YxNbest(_) => {
+            Command::YxNbest(n) => {
                 self.yixin = true;
                 match &self.board {
                     None => self.error(NO_GAME),
                     Some(b) if b.is_full() => self.error("board is full"),
-                    Some(_) => self.start_search(Pending::Analyse, t),
+                    Some(_) => {
+                        let lines = n.clamp(1, MAX_NBEST as i64) as usize;
+                        self.start_search(Pending::Analyse { lines }, t)
+                    }
                 }
             }
             Command::TraceBoard => match &self.board {
@@ -281,6 +317,7 @@ impl Session {
         }
         self.board = Some(Board::new(w as usize, h as usize));
         self.used_ms = 0;
+        self.engine.prepare();
         self.out.line("OK");
     }
 
@@ -342,6 +379,9 @@ impl Session {
                 if let Some(v) = int().filter(|&v| v >= 0) {
                     self.max_memory = v as u64;
                     self.engine.set_max_memory(v as u64);
+                    if self.board.is_some() {
+                        self.engine.prepare();
+                    }
                 }
             }
             "hash_size" => {
@@ -350,6 +390,9 @@ impl Session {
                     let cap = crate::search::engine::tt_bytes_for(self.max_memory);
                     self.engine
                         .set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
+                    if self.board.is_some() {
+                        self.engine.prepare();
+                    }
                 }
             }
             "rule" => {
@@ -367,13 +410,23 @@ impl Session {
                     self.max_nodes = if v <= 0 { u64::MAX } else { v as u64 };
                 }
             }
+            "thread_num" => {
+                if let Some(v) = int() {
+                    self.threads = v.clamp(1, MAX_THREADS as i64) as usize;
+                }
+            }
+            "pondering" => {
+                if let Some(v) = int() {
+                    self.ponder = v != 0;
+                }
+            }
             "show_detail" => {
                 self.yixin = true;
                 if let Some(v) = int() {
                     self.show_detail = v;
                 }
             }
-            // game_type, evaluate, folder, thread_num, pondering, caution_factor, ...: nothing to do.
+            // game_type, evaluate, folder, caution_factor, ...: nothing to do.
             _ => {}
         }
     }
@@ -475,14 +528,24 @@ impl Session {
             budget.optimum = budget.optimum.min(Duration::from_millis(1500));
             budget.maximum = budget.maximum.min(Duration::from_millis(3000));
         }
+        let ponder = matches!(what, Pending::Ponder);
+        if ponder {
+            budget = Budget::unlimited();
+        }
         let limits = Limits {
             start: t,
             budget,
             max_depth: self.max_depth,
-            max_nodes: self.max_nodes,
+            max_nodes: if ponder { u64::MAX } else { self.max_nodes },
+            threads: self.threads,
+            ponder,
+            multipv: match what {
+                Pending::Analyse { lines } => lines,
+                _ => 1,
+            },
         };
         let out = self.out.clone();
-        let detail = self.show_detail > 0;
+        let detail = self.show_detail > 0 && !ponder;
         let reporter: Reporter = Box::new(move |it: &Iteration| {
             let text = iteration_text(it);
             log::info!("{text}");
@@ -491,6 +554,8 @@ impl Session {
             }
         });
         let tx = self.tx.clone();
+        self.search_id += 1;
+        let id = self.search_id;
         self.pending = Some(what);
         let rule = self.rule();
         self.engine.start(
@@ -499,7 +564,7 @@ impl Session {
             limits,
             reporter,
             Box::new(move |r| {
-                let _ = tx.send(Event::SearchDone(r));
+                let _ = tx.send(Event::SearchDone(id, r));
             }),
         );
         if !self.engine.is_thinking() {
@@ -509,6 +574,21 @@ impl Session {
                 self.finish_search(r);
             }
         }
+    }
+
+    /// After our move: search the opponent's position until the next command arrives, so
+    /// the table is full of it when the reply comes.
+    fn start_ponder(&mut self) {
+        let Some(b) = &self.board else { return };
+        let rule = self.rule();
+        let mover = b.side_to_move().opp();
+        let over = b.is_full()
+            || b.last_move()
+                .is_some_and(|m| crate::game::rule::makes_five(b, m, mover, rule));
+        if over {
+            return;
+        }
+        self.start_search(Pending::Ponder, Instant::now());
     }
 
     fn finish_search(&mut self, r: SearchResult) {
@@ -530,9 +610,22 @@ impl Session {
                 self.used_ms += started.elapsed().as_millis() as i64;
                 self.out.message(&summary_text(&r));
                 self.out.line(&mv.to_string());
+                // Not when the manager has already sent more: that is answered first.
+                if self.ponder && self.queue.is_empty() {
+                    self.start_ponder();
+                }
             }
-            Pending::Analyse => {
+            Pending::Ponder => {}
+            Pending::Analyse { .. } => {
                 self.out.message(&summary_text(&r));
+                for (k, l) in r.lines.iter().enumerate() {
+                    self.out.message(&format!(
+                        "nbest {} ev {} pv {}",
+                        k + 1,
+                        score_text(l.score),
+                        pv_text(&l.pv)
+                    ));
+                }
                 self.out.line(&mv.to_string());
             }
             Pending::Swap2 { stones } => {

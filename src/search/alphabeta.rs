@@ -20,7 +20,7 @@ const POLL_INTERVAL: u64 = 512;
 
 pub struct Worker<'a> {
     pub pos: Position,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub history: Vec<[i32; 2]>,
     pub killers: Vec<[u16; 2]>,
     pub pv: Vec<Vec<u16>>,
@@ -42,7 +42,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub fn new(
         pos: Position,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
         deadline: Instant,
         max_nodes: u64,
@@ -302,8 +302,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
-    /// or wins at once, else the ordered candidates.
-    pub fn root_moves(&mut self) -> Result<(u16, i32), Vec<u16>> {
+    /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
+    /// an open four is searched with the other moves instead of being played at once.
+    pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
         let me = self.pos.side();
         let opp = me.opp();
         let mut buf = std::mem::take(&mut self.bufs[0]);
@@ -327,7 +328,7 @@ impl<'a> Worker<'a> {
                 return Ok((*legal.first().unwrap_or(&blocks[0]) as u16, score));
             }
             for i in find_all(&self.pos, me, Combo::Flex4, &mut buf) {
-                if self.pos.is_legal(i) {
+                if self.pos.is_legal(i) && !all_lines {
                     return Ok((i as u16, WIN - 3));
                 }
             }

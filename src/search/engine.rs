@@ -37,10 +37,10 @@ pub type Reporter = Box<dyn FnMut(&Iteration) + Send>;
 pub type OnDone = Box<dyn FnOnce(SearchResult) + Send>;
 
 pub struct Engine {
-    tt: Option<TranspositionTable>,
+    tt: Option<Arc<TranspositionTable>>,
     tt_bytes: usize,
     stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<TranspositionTable>>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl Default for Engine {
@@ -70,7 +70,7 @@ impl Engine {
     }
 
     pub fn clear_hash(&mut self) {
-        if let Some(tt) = self.tt.as_mut() {
+        if let Some(tt) = self.tt.as_ref() {
             tt.clear();
         }
     }
@@ -85,15 +85,34 @@ impl Engine {
     }
 
     /// The table for the next search: the current one if its size is still right.
-    fn take_tt(&mut self) -> TranspositionTable {
-        match self.tt.take() {
-            Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes) => tt,
-            old => {
+    fn table(&mut self) -> Arc<TranspositionTable> {
+        match &self.tt {
+            Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes) => tt.clone(),
+            _ => {
                 // Free the old table before allocating the new one: never hold both.
-                drop(old);
-                TranspositionTable::new(self.tt_bytes)
+                self.tt = None;
+                let tt = Arc::new(TranspositionTable::new(self.tt_bytes));
+                self.tt = Some(tt.clone());
+                tt
             }
         }
+    }
+
+    /// Allocates the table now (if its size changed) and has a background thread fault its
+    /// pages in, so the first searches do not pay for it on the clock. Measured: touching
+    /// a 180 MiB table costs 75-100 ms of CPU, and up to 270 ms when two search threads
+    /// fault it in together.
+    pub fn prepare(&mut self) {
+        let fresh = !matches!(&self.tt, Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes));
+        if !fresh {
+            return;
+        }
+        let tt = self.table();
+        let weak = Arc::downgrade(&tt);
+        drop(tt);
+        let _ = std::thread::Builder::new()
+            .name("tt-prefault".into())
+            .spawn(move || TranspositionTable::prefault(&weak));
     }
 
     /// Starts thinking about `board` for its side to move. `done` runs on the search thread.
@@ -106,7 +125,7 @@ impl Engine {
         done: OnDone,
     ) {
         self.wait();
-        let mut tt = self.take_tt();
+        let tt = self.table();
         let stop = self.stop.clone();
         stop.store(false, Ordering::Relaxed);
         let handle = std::thread::Builder::new()
@@ -116,18 +135,17 @@ impl Engine {
                 let fallback = board.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let pos = Position::new(board, rule);
-                    think(pos, &mut tt, &limits, &stop, &mut *report)
+                    think(pos, &tt, &limits, &stop, &mut *report)
                 }));
                 let result = match outcome {
                     Ok(r) => r,
                     Err(_) => {
                         log::error!("search panicked; answering with a fallback move");
-                        tt = TranspositionTable::new(MIN_TT);
+                        tt.clear();
                         fallback_result(&fallback)
                     }
                 };
                 done(result);
-                tt
             });
         match handle {
             Ok(h) => self.thread = Some(h),
@@ -135,12 +153,10 @@ impl Engine {
         }
     }
 
-    /// Waits for the search thread to end and takes the hash table back.
+    /// Waits for the search thread to end.
     pub fn wait(&mut self) {
         if let Some(h) = self.thread.take() {
-            if let Ok(tt) = h.join() {
-                self.tt = Some(tt);
-            }
+            let _ = h.join();
         }
     }
 
@@ -153,17 +169,17 @@ impl Engine {
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
         self.wait();
-        let mut tt = self.take_tt();
+        let tt = self.table();
         self.stop.store(false, Ordering::Relaxed);
-        let r = think(
-            Position::new(board, rule),
-            &mut tt,
-            &limits,
-            &self.stop,
-            report,
-        );
-        self.tt = Some(tt);
-        r
+        think(Position::new(board, rule), &tt, &limits, &self.stop, report)
+    }
+}
+
+impl Drop for Engine {
+    /// A search (or ponder search) must not outlive its engine.
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
     }
 }
 
@@ -187,5 +203,6 @@ pub fn fallback_result(board: &Board) -> SearchResult {
         nodes: 0,
         elapsed: Duration::ZERO,
         pv: vec![best],
+        lines: Vec::new(),
     }
 }

@@ -3,8 +3,9 @@
 
 use super::alphabeta::Worker;
 use super::position::Position;
+use super::threads::Helpers;
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
-use super::{Iteration, Limits, SearchResult};
+use super::{Iteration, Limits, PvLine, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ const MAX_DEFENCE_CHECKS: usize = 40;
 /// Searches `pos` for the side to move. `report` is called after each completed depth.
 pub fn think(
     pos: Position,
-    tt: &mut TranspositionTable,
+    tt: &TranspositionTable,
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
@@ -36,10 +37,16 @@ pub fn think(
     let mut w = Worker::new(pos, tt, stop, deadline, limits.max_nodes);
     let elapsed = || limits.start.elapsed();
 
-    let mut root = match w.root_moves() {
+    let mut root = match w.root_moves(limits.multipv > 1) {
         Ok((m, score)) => return decided(&[m], score, w.nodes, elapsed()),
         Err(list) => list,
     };
+    if limits.ponder || limits.multipv > 1 {
+        // Pondering: the threat prelude cannot be interrupted, and the real search redoes
+        // it anyway. Multi-PV: the prelude answers with one line, analysis wants several.
+        w.may_abort = limits.ponder;
+        return deepen_with_helpers(&mut w, tt, root, limits, report);
+    }
 
     // Threat-space search at the root: our own VCF wins outright; an opponent VCF
     // restricts us to the moves that break it.
@@ -85,6 +92,49 @@ pub fn think(
         }
     }
 
+    deepen_with_helpers(&mut w, tt, root, limits, report)
+}
+
+/// Iterative deepening over `root`, with `limits.threads - 1` helper threads.
+fn deepen_with_helpers(
+    w: &mut Worker,
+    tt: &TranspositionTable,
+    root: Vec<u16>,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    if limits.threads <= 1 {
+        return deepen(w, root, limits, report, None);
+    }
+    // Lazy SMP: helpers search the same root on their own copies, sharing only the
+    // table; the main thread keeps the clock and gives the answer.
+    let deadline = limits.start + limits.budget.maximum;
+    let helpers = Helpers::new();
+    let r = std::thread::scope(|s| {
+        for id in 1..limits.threads {
+            helpers.spawn(s, id, &w.pos, tt, &root, deadline, limits.max_depth);
+        }
+        let r = deepen(w, root, limits, report, Some(&helpers));
+        helpers.stop();
+        r
+    });
+    // The helpers have all been joined: count every node they searched.
+    SearchResult {
+        nodes: w.nodes + helpers.nodes(),
+        ..r
+    }
+}
+
+/// Iterative deepening over `root` on the main thread; `helpers` (if any) search alongside.
+fn deepen(
+    w: &mut Worker,
+    mut root: Vec<u16>,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Iteration),
+    helpers: Option<&Helpers>,
+) -> SearchResult {
+    let elapsed = || limits.start.elapsed();
+    let all_nodes = |w: &Worker| w.nodes + helpers.map_or(0, |h| h.nodes());
     let mut best = root[0];
     let mut best_score: i32 = 0;
     let mut best_depth = 0;
@@ -92,28 +142,18 @@ pub fn think(
     let mut scores = vec![0i32; root.len()];
     let max_depth = limits.max_depth.clamp(1, 100);
     let mut changes = 0;
+    let multipv = limits.multipv.clamp(1, root.len());
+    let mut lines: Vec<Vec<u16>> = vec![Vec::new(); root.len()];
+    let mut best_lines: Vec<PvLine> = Vec::new();
 
     for depth in 1..=max_depth {
-        let (mut lo, mut hi) = if depth >= 5 && best_score.abs() < WIN_BOUND {
-            (best_score - ASPIRATION, best_score + ASPIRATION)
+        if let Some(h) = helpers {
+            h.main_at(depth);
+        }
+        let (score, iter_best) = if multipv > 1 {
+            search_root_multi(w, &mut root, &mut scores, &mut lines, depth, multipv)
         } else {
-            (-WIN, WIN)
-        };
-        let mut delta = ASPIRATION;
-        let (score, iter_best) = loop {
-            let (score, iter_best) = search_root(&mut w, &mut root, &mut scores, depth, lo, hi);
-            if w.aborted {
-                break (score, iter_best);
-            }
-            if score <= lo && lo > -WIN {
-                lo = (lo - delta).max(-WIN);
-                delta *= 3;
-            } else if score >= hi && hi < WIN {
-                hi = (hi + delta).min(WIN);
-                delta *= 3;
-            } else {
-                break (score, iter_best);
-            }
+            aspirated(w, &mut root, &mut scores, depth, best_score)
         };
         if w.aborted {
             // A move that beat the previous best in the unfinished iteration is still an improvement.
@@ -138,13 +178,26 @@ pub fn think(
             best_pv = vec![best];
         }
         w.may_abort = true;
+        if multipv > 1 {
+            best_lines = (0..multipv)
+                .map(|k| PvLine {
+                    score: scores[k],
+                    pv: if lines[k].first() == Some(&root[k]) {
+                        to_pos(&lines[k])
+                    } else {
+                        to_pos(&root[k..=k])
+                    },
+                })
+                .collect();
+        }
         report(&Iteration {
             depth,
             seldepth: w.seldepth,
             score,
-            nodes: w.nodes,
+            nodes: all_nodes(w),
             elapsed: elapsed(),
-            pv: best_pv.iter().map(|&m| Pos::from_idx(m as usize)).collect(),
+            pv: to_pos(&best_pv),
+            lines: best_lines.clone(),
         });
 
         // A proven result needs no deeper look.
@@ -167,16 +220,97 @@ pub fn think(
             break;
         }
     }
-    let best_pos = Pos::from_idx(best as usize);
-    let pv = best_pv.iter().map(|&m| Pos::from_idx(m as usize)).collect();
+    if best_pv.first() != Some(&best) {
+        best_pv = vec![best];
+    }
+    if let Some(h) = helpers {
+        h.stop();
+        // A helper that completed a deeper iteration knows more than we do (with one line).
+        if let Some(d) = h.deepest().filter(|d| d.depth > best_depth && multipv == 1) {
+            best_depth = d.depth;
+            best_score = d.score;
+            best_pv = d.pv;
+        }
+    }
+    let pv = to_pos(&best_pv);
     SearchResult {
-        best: best_pos,
+        best: pv[0],
         score: best_score,
         depth: best_depth,
-        nodes: w.nodes,
+        nodes: all_nodes(w),
         elapsed: elapsed(),
         pv,
+        lines: best_lines,
     }
+}
+
+fn to_pos(line: &[u16]) -> Vec<Pos> {
+    line.iter().map(|&m| Pos::from_idx(m as usize)).collect()
+}
+
+/// One root iteration that finds exact scores for the best `k` moves (multi-PV): each
+/// move is tested against the k-th best exact score so far and searched with an open
+/// window when it beats it. Reorders `root`, `scores` and `lines` best-first.
+fn search_root_multi(
+    w: &mut Worker,
+    root: &mut [u16],
+    scores: &mut [i32],
+    lines: &mut [Vec<u16>],
+    depth: i32,
+    k: usize,
+) -> (i32, Option<(u16, i32)>) {
+    let mut top: Vec<i32> = Vec::with_capacity(k + 1);
+    let mut best_move: Option<(u16, i32)> = None;
+    w.seldepth = 0;
+    for (n, &m) in root.iter().enumerate() {
+        let bar = (top.len() == k).then(|| top[k - 1]);
+        w.pos.make(m as usize);
+        let s = match bar {
+            None => -w.search(depth - 1, -WIN, WIN, 1, true),
+            Some(bar) => {
+                let s = -w.search(depth - 1, -bar - 1, -bar, 1, false);
+                if s > bar && !w.aborted {
+                    -w.search(depth - 1, -WIN, -bar, 1, true)
+                } else {
+                    s
+                }
+            }
+        };
+        w.pos.undo();
+        if w.aborted {
+            break;
+        }
+        scores[n] = s;
+        if bar.is_none_or(|bar| s > bar) {
+            lines[n].clear();
+            lines[n].push(m);
+            lines[n].extend_from_slice(&w.pv[1]);
+            let at = top.partition_point(|&t| t >= s);
+            top.insert(at, s);
+            top.truncate(k);
+        }
+        if best_move.is_none_or(|(_, b)| s > b) {
+            best_move = Some((m, s));
+        }
+    }
+    if w.aborted {
+        return (best_move.map_or(-WIN, |b| b.1), best_move);
+    }
+    let mut order: Vec<usize> = (0..root.len()).collect();
+    order.sort_by_key(|&i| -scores[i]);
+    let r: Vec<u16> = order.iter().map(|&i| root[i]).collect();
+    let s: Vec<i32> = order.iter().map(|&i| scores[i]).collect();
+    let l: Vec<Vec<u16>> = order
+        .iter()
+        .map(|&i| std::mem::take(&mut lines[i]))
+        .collect();
+    root.copy_from_slice(&r);
+    scores.copy_from_slice(&s);
+    for (dst, src) in lines.iter_mut().zip(l) {
+        *dst = src;
+    }
+    w.pv[0] = lines[0].clone();
+    (scores[0], best_move)
 }
 
 /// A result settled before any iteration (forced move, proven win, only defence): `line`
@@ -190,6 +324,7 @@ fn decided(line: &[u16], score: i32, nodes: u64, elapsed: Duration) -> SearchRes
         nodes,
         elapsed,
         pv,
+        lines: Vec::new(),
     }
 }
 
@@ -217,6 +352,38 @@ fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64, deadline: Instant) -> O
         }
     }
     Some(safe)
+}
+
+/// One iteration inside an aspiration window around `previous`, widened until the score
+/// falls inside it (or the search is aborted).
+pub(super) fn aspirated(
+    w: &mut Worker,
+    root: &mut [u16],
+    scores: &mut [i32],
+    depth: i32,
+    previous: i32,
+) -> (i32, Option<(u16, i32)>) {
+    let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
+        (previous - ASPIRATION, previous + ASPIRATION)
+    } else {
+        (-WIN, WIN)
+    };
+    let mut delta = ASPIRATION;
+    loop {
+        let (score, iter_best) = search_root(w, root, scores, depth, lo, hi);
+        if w.aborted {
+            return (score, iter_best);
+        }
+        if score <= lo && lo > -WIN {
+            lo = (lo - delta).max(-WIN);
+            delta *= 3;
+        } else if score >= hi && hi < WIN {
+            hi = (hi + delta).min(WIN);
+            delta *= 3;
+        } else {
+            return (score, iter_best);
+        }
+    }
 }
 
 /// One root iteration. Reorders `root` best-first. Returns the score and, if aborted,

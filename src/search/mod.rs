@@ -6,6 +6,7 @@ pub mod engine;
 pub mod iterative;
 pub mod moves;
 pub mod position;
+pub mod threads;
 pub mod threat;
 pub mod timeman;
 pub mod tt;
@@ -21,6 +22,12 @@ pub struct Limits {
     pub budget: timeman::Budget,
     pub max_depth: i32,
     pub max_nodes: u64,
+    /// Search threads (main thread included).
+    pub threads: usize,
+    /// Thinking on the opponent's time: no threat prelude, stoppable from the first node.
+    pub ponder: bool,
+    /// Principal variations wanted (YXNBEST); 1 for play.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -35,6 +42,9 @@ impl Limits {
             },
             max_depth: d,
             max_nodes: u64::MAX,
+            threads: 1,
+            ponder: false,
+            multipv: 1,
         }
     }
 }
@@ -47,6 +57,15 @@ pub struct Iteration {
     pub score: i32,
     pub nodes: u64,
     pub elapsed: Duration,
+    pub pv: Vec<Pos>,
+    /// With multi-PV: the best lines, best first (the first is `pv`); else empty.
+    pub lines: Vec<PvLine>,
+}
+
+/// One principal variation of a multi-PV search, with its exact score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    pub score: i32,
     pub pv: Vec<Pos>,
 }
 
@@ -66,6 +85,8 @@ pub struct SearchResult {
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Pos>,
+    /// With multi-PV: the best lines of the last completed iteration; else empty.
+    pub lines: Vec<PvLine>,
 }
 
 impl SearchResult {
@@ -78,6 +99,7 @@ impl SearchResult {
             nodes: self.nodes,
             elapsed: self.elapsed,
             pv: self.pv.clone(),
+            lines: self.lines.clone(),
         }
     }
 }

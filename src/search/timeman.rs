@@ -35,6 +35,17 @@ pub struct Budget {
     pub maximum: Duration,
 }
 
+impl Budget {
+    /// No time limit worth the name (pondering, analysis until stopped).
+    pub fn unlimited() -> Budget {
+        let day = Duration::from_secs(86_400);
+        Budget {
+            optimum: day,
+            maximum: day,
+        }
+    }
+}
+
 /// Managers send this as "no match limit".
 const UNLIMITED: i64 = 2_147_483_647;
 

@@ -1,6 +1,7 @@
 //! Drives the built `pbrain-wuzi` over pipes, the way a manager does.
 #![allow(dead_code)]
 
+pub mod consistency;
 pub mod position;
 
 use std::io::{BufRead, BufReader, Read, Write};

@@ -38,6 +38,9 @@ pub fn think_1s(b: Board, rule: wuzi::game::rule::Rule) -> wuzi::search::SearchR
         budget: tc.budget(b.stones()),
         max_depth: 100,
         max_nodes: u64::MAX,
+        threads: 1,
+        ponder: false,
+        multipv: 1,
     };
     let mut e = Engine::new();
     e.set_hash_bytes(16 << 20);

@@ -3,6 +3,7 @@
 
 use super::moves::{find_all, generate, makes_four};
 use super::position::Position;
+use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN};
 use crate::eval::pattern::Combo;
@@ -15,6 +16,9 @@ pub const MAX_PLY: usize = 128;
 
 /// Moves searched at full depth before reductions start.
 const FULL_DEPTH_MOVES: usize = 3;
+/// Breadcrumbs are left at nodes this deep or deeper, this near the root.
+const CRUMB_DEPTH: i32 = 3;
+const CRUMB_PLY: usize = 8;
 /// Nodes between two looks at the clock (about 1 ms of search).
 const POLL_INTERVAL: u64 = 512;
 
@@ -37,6 +41,9 @@ pub struct Worker<'a> {
     pub vcf_cache: VcfCache,
     pub vcf_nodes: u64,
     next_poll: u64,
+    /// Shared with the other search threads, if any; `tid` is this thread's mark.
+    pub crumbs: Option<&'a Crumbs>,
+    pub tid: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -64,6 +71,8 @@ impl<'a> Worker<'a> {
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,
+            crumbs: None,
+            tid: 1,
         }
     }
 
@@ -198,6 +207,10 @@ impl<'a> Worker<'a> {
             };
         }
         let threatened = self.pos.eval.count(opp, Combo::Flex4) > 0;
+        let (busy, owned) = match self.crumbs {
+            Some(c) if depth >= CRUMB_DEPTH && ply <= CRUMB_PLY => c.enter(key, self.tid),
+            _ => (false, false),
+        };
 
         let alpha_orig = alpha;
         let mut best = -WIN;
@@ -221,7 +234,7 @@ impl<'a> Worker<'a> {
                     1 + (n >= 10) as i32 + (depth >= 6 && n >= 16) as i32
                 } else {
                     0
-                };
+                } + (busy && quiet) as i32;
                 let mut s = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
                     s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
@@ -233,7 +246,7 @@ impl<'a> Worker<'a> {
             };
             self.pos.undo();
             if self.aborted {
-                return 0;
+                break;
             }
             if s > best {
                 best = s;
@@ -261,6 +274,14 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+        }
+        if owned {
+            if let Some(c) = self.crumbs {
+                c.leave(key);
+            }
+        }
+        if self.aborted {
+            return 0;
         }
         let bound = if best >= beta {
             BOUND_LOWER

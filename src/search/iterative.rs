@@ -3,7 +3,7 @@
 
 use super::alphabeta::Worker;
 use super::position::Position;
-use super::threads::Helpers;
+use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
 use super::{Iteration, Limits, PvLine, SearchResult};
 use crate::game::pos::Pos;
@@ -34,7 +34,9 @@ pub fn think(
 ) -> SearchResult {
     tt.new_search();
     let deadline = limits.start + limits.budget.maximum;
+    let crumbs = (limits.threads > 1).then(Crumbs::default);
     let mut w = Worker::new(pos, tt, stop, deadline, limits.max_nodes);
+    w.crumbs = crumbs.as_ref();
     let elapsed = || limits.start.elapsed();
 
     let mut root = match w.root_moves(limits.multipv > 1) {
@@ -112,7 +114,16 @@ fn deepen_with_helpers(
     let helpers = Helpers::new();
     let r = std::thread::scope(|s| {
         for id in 1..limits.threads {
-            helpers.spawn(s, id, &w.pos, tt, &root, deadline, limits.max_depth);
+            helpers.spawn(
+                s,
+                id,
+                &w.pos,
+                tt,
+                w.crumbs,
+                &root,
+                deadline,
+                limits.max_depth,
+            );
         }
         let r = deepen(w, root, limits, report, Some(&helpers));
         helpers.stop();

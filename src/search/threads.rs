@@ -17,6 +17,47 @@ use std::time::Instant;
 pub const MAX_THREADS: usize = 64;
 const HELPER_STACK: usize = 64 << 20;
 
+/// Breadcrumbs: which thread is searching which node near the root right now. A thread
+/// that arrives at a node another thread is already searching reduces its later moves
+/// one ply more, so the threads spread over the tree instead of searching it in lockstep.
+pub struct Crumbs {
+    slots: Box<[AtomicU64]>,
+}
+
+const CRUMB_SLOTS: usize = 4096;
+const TID_BITS: u64 = 0xff;
+
+impl Default for Crumbs {
+    fn default() -> Self {
+        Crumbs {
+            slots: (0..CRUMB_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+impl Crumbs {
+    /// Thread `tid` (1..=255) enters the node `key`. Returns whether another thread is
+    /// searching it, and whether we took the slot (then `leave` must follow).
+    #[inline]
+    pub fn enter(&self, key: u64, tid: u64) -> (bool, bool) {
+        let slot = &self.slots[key as usize & (CRUMB_SLOTS - 1)];
+        let cur = slot.load(Ordering::Relaxed);
+        if cur == 0 {
+            // A race here only costs a missed or doubled mark, never correctness.
+            slot.store((key & !TID_BITS) | tid, Ordering::Relaxed);
+            (false, true)
+        } else {
+            let other = cur & !TID_BITS == key & !TID_BITS && cur & TID_BITS != tid;
+            (other, false)
+        }
+    }
+
+    #[inline]
+    pub fn leave(&self, key: u64) {
+        self.slots[key as usize & (CRUMB_SLOTS - 1)].store(0, Ordering::Relaxed);
+    }
+}
+
 /// The deepest iteration a helper completed.
 #[derive(Clone, Debug)]
 pub struct Completed {
@@ -77,6 +118,7 @@ impl Helpers {
         id: usize,
         pos: &Position,
         tt: &'env TranspositionTable,
+        crumbs: Option<&'env Crumbs>,
         root: &[u16],
         deadline: Instant,
         max_depth: i32,
@@ -95,15 +137,18 @@ impl Helpers {
             .spawn_scoped(s, move || {
                 // A helper's failure must not take the answer with it: it just stops helping.
                 let _ = catch_unwind(AssertUnwindSafe(|| {
-                    self.run(pos, tt, root, deadline, ahead, max_depth)
+                    self.run(pos, tt, crumbs, id, root, deadline, ahead, max_depth)
                 }));
             });
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         pos: Position,
         tt: &TranspositionTable,
+        crumbs: Option<&Crumbs>,
+        id: usize,
         mut root: Vec<u16>,
         deadline: Instant,
         ahead: i32,
@@ -111,6 +156,8 @@ impl Helpers {
     ) {
         let mut w = Worker::new(pos, tt, &self.stop, deadline, u64::MAX);
         w.may_abort = true;
+        w.crumbs = crumbs;
+        w.tid = (id as u64 + 1).min(TID_BITS);
         let mut scores = vec![0i32; root.len()];
         let mut previous = 0;
         let mut counted = 0;
@@ -136,5 +183,24 @@ impl Helpers {
             self.publish(Completed { depth, score, pv });
         }
         self.nodes.fetch_add(w.nodes - counted, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breadcrumbs_tell_threads_apart() {
+        let c = Crumbs::default();
+        let key = 0x1234_5678_9abc_de00u64;
+        assert_eq!(c.enter(key, 1), (false, true));
+        // The same thread again (a transposition inside its own search) is not "another".
+        assert_eq!(c.enter(key, 1), (false, false));
+        assert_eq!(c.enter(key, 2), (true, false));
+        // A different position in the same slot is not marked.
+        assert_eq!(c.enter(key ^ (1 << 40), 2), (false, false));
+        c.leave(key);
+        assert_eq!(c.enter(key, 2), (false, true));
     }
 }

@@ -4,7 +4,7 @@
 For each limit it plays a few searched moves and reports VmHWM (peak resident) and VmPeak
 (peak virtual: the whole hash table counts there even before it is touched).
 
-  scripts/memory_check.py [--engine target/release/pbrain-wuzi] [--turn 2000]
+  scripts/memory_check.py [--engine target/release/pbrain-wuzi] [--turn 2000] [--threads 1]
 """
 import argparse
 import subprocess
@@ -25,11 +25,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/pbrain-wuzi")
     ap.add_argument("--turn", type=int, default=2000)
+    ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
     moves = ["10,10", "11,11", "9,11", "12,9", "8,12"]
     for mib in LIMITS_MIB:
         p = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        p.stdin.write(f"INFO max_memory {mib << 20}\nINFO timeout_turn {args.turn}\nSTART 20\n")
+        p.stdin.write(f"INFO max_memory {mib << 20}\nINFO timeout_turn {args.turn}\nINFO thread_num {args.threads}\nSTART 20\n")
         p.stdin.flush()
         p.stdout.readline()
         for m in moves:

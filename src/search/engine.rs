@@ -40,6 +40,8 @@ pub struct Engine {
     tt: Option<Arc<TranspositionTable>>,
     tt_bytes: usize,
     stop: Arc<AtomicBool>,
+    /// Set while a search runs: the table's background prefault waits meanwhile.
+    busy: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -55,6 +57,7 @@ impl Engine {
             tt: None,
             tt_bytes: tt_bytes_for(0),
             stop: Arc::new(AtomicBool::new(false)),
+            busy: Arc::new(AtomicBool::new(false)),
             thread: None,
         }
     }
@@ -99,9 +102,11 @@ impl Engine {
     }
 
     /// Allocates the table now (if its size changed) and has a background thread fault its
-    /// pages in, so the first searches do not pay for it on the clock. Measured: touching
-    /// a 180 MiB table costs 75-100 ms of CPU, and up to 270 ms when two search threads
-    /// fault it in together.
+    /// pages in while no search runs, so the first searches do not pay for it on the clock.
+    /// Measured: touching a 180 MiB table costs 75-100 ms of CPU, and up to 270 ms when two
+    /// search threads fault it in together. It pauses during searches: run beside one it
+    /// took CPU from the search (a 1000-game soak at 100 ms/move on an overloaded machine
+    /// had first moves over the limit).
     pub fn prepare(&mut self) {
         let fresh = !matches!(&self.tt, Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes));
         if !fresh {
@@ -110,9 +115,10 @@ impl Engine {
         let tt = self.table();
         let weak = Arc::downgrade(&tt);
         drop(tt);
+        let busy = self.busy.clone();
         let _ = std::thread::Builder::new()
             .name("tt-prefault".into())
-            .spawn(move || TranspositionTable::prefault(&weak));
+            .spawn(move || TranspositionTable::prefault(&weak, &busy));
     }
 
     /// Starts thinking about `board` for its side to move. `done` runs on the search thread.
@@ -128,6 +134,8 @@ impl Engine {
         let tt = self.table();
         let stop = self.stop.clone();
         stop.store(false, Ordering::Relaxed);
+        let busy = self.busy.clone();
+        busy.store(true, Ordering::Relaxed);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -145,11 +153,15 @@ impl Engine {
                         fallback_result(&fallback)
                     }
                 };
+                busy.store(false, Ordering::Relaxed);
                 done(result);
             });
         match handle {
             Ok(h) => self.thread = Some(h),
-            Err(_) => log::error!("could not start the search thread"),
+            Err(_) => {
+                self.busy.store(false, Ordering::Relaxed);
+                log::error!("could not start the search thread");
+            }
         }
     }
 
@@ -171,7 +183,10 @@ impl Engine {
         self.wait();
         let tt = self.table();
         self.stop.store(false, Ordering::Relaxed);
-        think(Position::new(board, rule), &tt, &limits, &self.stop, report)
+        self.busy.store(true, Ordering::Relaxed);
+        let r = think(Position::new(board, rule), &tt, &limits, &self.stop, report);
+        self.busy.store(false, Ordering::Relaxed);
+        r
     }
 }
 

@@ -86,13 +86,24 @@ impl TranspositionTable {
     }
 
     /// Writes to every page of the table of `tt` (without changing a value, so a search may
-    /// run meanwhile) so the OS backs it with memory now. Stops early once nobody else
+    /// run meanwhile) so the OS backs it with memory now. Pauses while `busy` is set (a
+    /// search is running: it must have the CPU to itself); stops early once nobody else
     /// holds the table.
-    pub fn prefault(tt: &std::sync::Weak<TranspositionTable>) {
+    pub fn prefault(
+        tt: &std::sync::Weak<TranspositionTable>,
+        busy: &std::sync::atomic::AtomicBool,
+    ) {
         const PAGE_WORDS: usize = 4096 / 8;
         const CHUNK: usize = 512 * PAGE_WORDS;
         let mut start = 0;
         loop {
+            if busy.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                if tt.strong_count() == 0 {
+                    return;
+                }
+                continue;
+            }
             let Some(tt) = tt.upgrade() else { return };
             if start >= tt.words.len() {
                 return;

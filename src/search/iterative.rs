@@ -292,7 +292,7 @@ fn search_root_multi(
             break;
         }
         scores[n] = s;
-        if bar.is_none_or(|bar| s > bar) {
+        if !matches!(bar, Some(bar) if s <= bar) {
             lines[n].clear();
             lines[n].push(m);
             lines[n].extend_from_slice(&w.pv[1]);
@@ -300,7 +300,7 @@ fn search_root_multi(
             top.insert(at, s);
             top.truncate(k);
         }
-        if best_move.is_none_or(|(_, b)| s > b) {
+        if !matches!(best_move, Some((_, b)) if s <= b) {
             best_move = Some((m, s));
         }
     }

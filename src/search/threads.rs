@@ -103,7 +103,7 @@ impl Helpers {
 
     fn publish(&self, c: Completed) {
         if let Ok(mut d) = self.deepest.lock() {
-            if d.as_ref().is_none_or(|old| c.depth > old.depth) {
+            if !matches!(d.as_ref(), Some(old) if c.depth <= old.depth) {
                 *d = Some(c);
             }
         }

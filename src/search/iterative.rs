@@ -125,9 +125,10 @@ fn deepen_with_helpers(
                 limits.max_depth,
             );
         }
-        let r = deepen(w, root, limits, report, Some(&helpers));
-        helpers.stop();
-        r
+        // Stop the helpers however deepen ends: the scope joins them, and a panic here
+        // must not leave it waiting for helpers that only stop at their deadline.
+        let _stop = helpers.stop_on_drop();
+        deepen(w, root, limits, report, Some(&helpers))
     });
     // The helpers have all been joined: count every node they searched.
     SearchResult {

@@ -58,6 +58,14 @@ impl Crumbs {
     }
 }
 
+pub struct StopOnDrop<'a>(&'a Helpers);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 /// The deepest iteration a helper completed.
 #[derive(Clone, Debug)]
 pub struct Completed {
@@ -90,6 +98,11 @@ impl Helpers {
     /// The main thread starts an iteration at `depth`.
     pub fn main_at(&self, depth: i32) {
         self.main_depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// A guard that tells the helpers to stop when it goes out of scope.
+    pub fn stop_on_drop(&self) -> StopOnDrop<'_> {
+        StopOnDrop(self)
     }
 
     /// Nodes searched by helpers so far (exact once they have been joined).

@@ -797,34 +797,12 @@ fn board_with_an_opponent_four_is_blocked() {
     b.finish();
 }
 
-/// Spawns the brain with our own handle on its stdout, so the test can close it.
-fn spawn_raw() -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .env_remove("RUST_LOG")
-        .spawn()
-        .expect("spawn pbrain-wuzi")
-}
-
-fn wait_exit(child: &mut std::process::Child, limit: Duration) -> Option<Duration> {
-    let t = Instant::now();
-    while t.elapsed() < limit {
-        if let Ok(Some(st)) = child.try_wait() {
-            assert!(st.success(), "{st:?}");
-            return Some(t.elapsed());
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    None
-}
-
 #[test]
 fn closed_stdout_ends_the_brain_idle_or_thinking() {
     use std::io::{BufRead, BufReader, Write};
     for thinking in [false, true] {
-        let mut child = spawn_raw();
+        // Our own handle on its stdout (not the Brain harness), so the test can close it.
+        let mut child = spawn_child(std::process::Stdio::null());
         let mut stdin = child.stdin.take().unwrap();
         let mut out = BufReader::new(child.stdout.take().unwrap());
         writeln!(stdin, "INFO timeout_turn 60000\nSTART 20").unwrap();
@@ -837,10 +815,11 @@ fn closed_stdout_ends_the_brain_idle_or_thinking() {
         }
         // The manager goes away from our stdout but keeps stdin open.
         drop(out);
-        let t = wait_exit(&mut child, Duration::from_secs(5));
+        let (st, t) = wait_child(&mut child, Duration::from_secs(5));
         let _ = child.kill();
+        let st = st.expect("brain exits when its stdout is closed");
+        assert!(st.success(), "{st:?}");
         // Spec: within 100 ms; measured 1-10 ms. The bound here leaves room for a busy machine.
-        let t = t.expect("brain exits when its stdout is closed");
         assert!(t < Duration::from_secs(1), "thinking={thinking}: {t:?}");
         drop(stdin);
     }

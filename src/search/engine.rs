@@ -87,10 +87,15 @@ impl Engine {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Whether `tt` has the size the settings ask for.
+    fn fits(&self, tt: &TranspositionTable) -> bool {
+        tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes)
+    }
+
     /// The table for the next search: the current one if its size is still right.
     fn table(&mut self) -> Arc<TranspositionTable> {
         match &self.tt {
-            Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes) => tt.clone(),
+            Some(tt) if self.fits(tt) => tt.clone(),
             _ => {
                 // Free the old table before allocating the new one: never hold both.
                 self.tt = None;
@@ -108,8 +113,7 @@ impl Engine {
     /// took CPU from the search (a 1000-game soak at 100 ms/move on an overloaded machine
     /// had first moves over the limit).
     pub fn prepare(&mut self) {
-        let fresh = !matches!(&self.tt, Some(tt) if tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes));
-        if !fresh {
+        if matches!(&self.tt, Some(tt) if self.fits(tt)) {
             return;
         }
         let tt = self.table();

@@ -33,7 +33,7 @@ pub fn think(
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult {
     tt.new_search();
-    let deadline = limits.start + limits.budget.maximum;
+    let deadline = limits.deadline();
     let crumbs = (limits.threads > 1).then(Crumbs::default);
     let mut w = Worker::new(pos, tt, stop, deadline, limits.max_nodes);
     w.crumbs = crumbs.as_ref();
@@ -110,7 +110,7 @@ fn deepen_with_helpers(
     }
     // Lazy SMP: helpers search the same root on their own copies, sharing only the
     // table; the main thread keeps the clock and gives the answer.
-    let deadline = limits.start + limits.budget.maximum;
+    let deadline = limits.deadline();
     let helpers = Helpers::new();
     let r = std::thread::scope(|s| {
         for id in 1..limits.threads {
@@ -308,18 +308,13 @@ fn search_root_multi(
     if w.aborted {
         return (best_move.map_or(-WIN, |b| b.1), best_move);
     }
-    let mut order: Vec<usize> = (0..root.len()).collect();
-    order.sort_by_key(|&i| -scores[i]);
-    let r: Vec<u16> = order.iter().map(|&i| root[i]).collect();
-    let s: Vec<i32> = order.iter().map(|&i| scores[i]).collect();
-    let l: Vec<Vec<u16>> = order
-        .iter()
-        .map(|&i| std::mem::take(&mut lines[i]))
+    // Stable sort of the three lists together, best score first.
+    let mut order: Vec<(u16, i32, Vec<u16>)> = (0..root.len())
+        .map(|i| (root[i], scores[i], std::mem::take(&mut lines[i])))
         .collect();
-    root.copy_from_slice(&r);
-    scores.copy_from_slice(&s);
-    for (dst, src) in lines.iter_mut().zip(l) {
-        *dst = src;
+    order.sort_by_key(|e| -e.1);
+    for (k, (m, s, l)) in order.into_iter().enumerate() {
+        (root[k], scores[k], lines[k]) = (m, s, l);
     }
     w.pv[0] = lines[0].clone();
     (scores[0], best_move)
@@ -328,7 +323,7 @@ fn search_root_multi(
 /// A result settled before any iteration (forced move, proven win, only defence): `line`
 /// starts with the move to play and is not empty.
 fn decided(line: &[u16], score: i32, nodes: u64, elapsed: Duration) -> SearchResult {
-    let pv: Vec<Pos> = line.iter().map(|&m| Pos::from_idx(m as usize)).collect();
+    let pv = to_pos(line);
     SearchResult {
         best: pv[0],
         score,

@@ -31,6 +31,11 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The hard limit: no search thread runs past it.
+    pub fn deadline(&self) -> Instant {
+        self.start + self.budget.maximum
+    }
+
     /// A search bounded only by depth (benchmarks, tests).
     pub fn depth(d: i32) -> Limits {
         let long = Duration::from_secs(3600);

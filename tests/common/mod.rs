@@ -22,13 +22,7 @@ pub const LONG: Duration = Duration::from_secs(20);
 
 impl Brain {
     pub fn spawn() -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("spawn pbrain-wuzi");
+        let mut child = spawn_child(Stdio::piped());
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -163,14 +157,7 @@ impl Brain {
 
     /// Waits for exit; returns the status and how long it took.
     pub fn wait_exit(&mut self, limit: Duration) -> (Option<ExitStatus>, Duration) {
-        let t = Instant::now();
-        while t.elapsed() < limit {
-            if let Ok(Some(st)) = self.child.try_wait() {
-                return (Some(st), t.elapsed());
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        (None, t.elapsed())
+        wait_child(&mut self.child, limit)
     }
 
     pub fn stderr_bytes(&self) -> Vec<u8> {
@@ -199,6 +186,29 @@ impl Drop for Brain {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The brain as a child process with piped stdin and stdout, logging off.
+pub fn spawn_child(stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .env_remove("RUST_LOG")
+        .spawn()
+        .expect("spawn pbrain-wuzi")
+}
+
+/// Waits for `child` to exit; returns the status and how long it took.
+pub fn wait_child(child: &mut Child, limit: Duration) -> (Option<ExitStatus>, Duration) {
+    let t = Instant::now();
+    while t.elapsed() < limit {
+        if let Ok(Some(st)) = child.try_wait() {
+            return (Some(st), t.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    (None, t.elapsed())
 }
 
 pub fn parse_move(l: &str) -> Option<(u32, u32)> {

@@ -7,6 +7,7 @@
 
 use super::pattern::{combine, line_table, Combo, LineTable, Pattern, NPATTERNS};
 use crate::game::board::{Board, Color, EMPTY, WALL};
+use crate::game::cellset::CellSet;
 use crate::game::pos::{step, DIRS, NCELLS};
 use crate::game::rule::Rule;
 use std::sync::OnceLock;
@@ -67,6 +68,29 @@ pub struct Evaluator {
     sum: [i32; 2],
     /// Number of empty cells with each combo, per colour.
     count: [[u16; NCOMBOS]; 2],
+    /// Empty cells per colour and threat class (see [`Threat`]).
+    sets: [[CellSet; NTHREATS]; 2],
+}
+
+/// Threat classes with an incremental cell list each: where a side makes a five, an open
+/// four (or double four), any four (five included), an open three (without a four).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Threat {
+    Five = 0,
+    Flex4 = 1,
+    Four = 2,
+    Three = 3,
+}
+
+pub const NTHREATS: usize = 4;
+
+/// Bit mask of the threat classes a combo belongs to.
+const fn threat_mask(combo: u8) -> u8 {
+    let five = (combo == Combo::Five as u8) as u8;
+    let flex4 = (combo == Combo::Flex4 as u8) as u8;
+    let four = (combo >= Combo::Block4 as u8) as u8;
+    let three = (combo >= Combo::Flex3 as u8 && combo <= Combo::DoubleFlex3 as u8) as u8;
+    five | flex4 << 1 | four << 2 | three << 3
 }
 
 impl Evaluator {
@@ -82,6 +106,7 @@ impl Evaluator {
             value: vec![[0; 2]; NCELLS],
             sum: [0; 2],
             count: [[0; NCOMBOS]; 2],
+            sets: Default::default(),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -125,6 +150,16 @@ impl Evaluator {
             self.sum[c] += sign * self.value[i][c] as i32;
             let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
             self.count[c][k] = (self.count[c][k] as i32 + sign) as u16;
+            let mut mask = threat_mask(k as u8);
+            while mask != 0 {
+                let t = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if sign > 0 {
+                    self.sets[c][t].insert(i);
+                } else {
+                    self.sets[c][t].remove(i);
+                }
+            }
         }
     }
 
@@ -193,6 +228,12 @@ impl Evaluator {
         self.count[c.index()][combo as usize]
     }
 
+    /// The empty cells where `c` gets threat class `t`.
+    #[inline]
+    pub fn cells(&self, c: Color, t: Threat) -> &CellSet {
+        &self.sets[c.index()][t as usize]
+    }
+
     /// Static score from the side to move's point of view.
     pub fn evaluate(&self, side: Color) -> i32 {
         let me = self.sum[side.index()];
@@ -204,7 +245,7 @@ impl Evaluator {
     /// Compares against a from-scratch computation (used by tests).
     pub fn matches_fresh(&self, board: &Board) -> bool {
         let fresh = Evaluator::new(board, self.rule);
-        if fresh.sum != self.sum || fresh.count != self.count {
+        if fresh.sum != self.sum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
         }
         board

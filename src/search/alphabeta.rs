@@ -1,26 +1,63 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
-use super::moves::{find_all, generate, makes_four};
+use super::moves::{find_all, first_with, generate, makes_four};
 use super::position::Position;
 use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
-use super::tt::{from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN};
+use super::tt::{
+    from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
+};
+use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
 use crate::game::pos::NCELLS;
+use crate::game::rule::Rule;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub const MAX_PLY: usize = 128;
 
-/// Moves searched at full depth before reductions start.
-const FULL_DEPTH_MOVES: usize = 3;
+/// Whether `b` is within two steps of `a` in every direction, or within four along a line.
+#[inline]
+fn near_line(a: usize, b: usize) -> bool {
+    use crate::game::pos::STRIDE;
+    let (ax, ay) = ((a % STRIDE) as i32, (a / STRIDE) as i32);
+    let (bx, by) = ((b % STRIDE) as i32, (b / STRIDE) as i32);
+    let (dx, dy) = ((ax - bx).abs(), (ay - by).abs());
+    let d = dx.max(dy);
+    d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
+}
+
 /// Breadcrumbs are left at nodes this deep or deeper, this near the root.
 const CRUMB_DEPTH: i32 = 3;
 const CRUMB_PLY: usize = 8;
 /// Nodes between two looks at the clock (about 1 ms of search).
 const POLL_INTERVAL: u64 = 512;
+/// How far past the hard deadline an unfinished first iteration may run.
+const FIRST_ITERATION_GRACE: std::time::Duration = std::time::Duration::from_millis(20);
+use super::params::*;
+
+/// Late-move reduction for the `n`-th move (from 0) at `depth`.
+#[inline]
+fn lmr(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<[u8; 64]>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (k, r) in row.iter_mut().enumerate() {
+                    if d > 0 && k > 0 {
+                        let v = (d as f64).ln() * ((k + 1) as f64).ln() / LMR_DIVISOR;
+                        *r = (v + 0.5).clamp(0.0, 60.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    t[(depth as usize).min(63)][n.min(63)] as i32
+}
 
 pub struct Worker<'a> {
     pub pos: Position,
@@ -38,6 +75,9 @@ pub struct Worker<'a> {
     deadline: Instant,
     max_nodes: u64,
     bufs: Vec<Vec<u16>>,
+    qbufs: Vec<Vec<(i32, u16)>>,
+    /// Static score of the node at each ply of the current line.
+    evals: Vec<i32>,
     pub vcf_cache: VcfCache,
     pub vcf_nodes: u64,
     next_poll: u64,
@@ -68,6 +108,8 @@ impl<'a> Worker<'a> {
             deadline,
             max_nodes,
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            qbufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            evals: vec![0; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,
@@ -79,11 +121,17 @@ impl<'a> Worker<'a> {
     /// Checks the clock and the stop flag.
     #[inline]
     pub fn poll(&mut self) {
+        let now = Instant::now();
         if self.may_abort
             && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.max_nodes
-                || Instant::now() >= self.deadline)
+                || now >= self.deadline)
         {
+            self.aborted = true;
+        }
+        // Even the first iteration must end: the caller then answers with its best move so
+        // far (the first of the ordered root moves at worst).
+        if now >= self.deadline + FIRST_ITERATION_GRACE {
             self.aborted = true;
         }
     }
@@ -135,10 +183,7 @@ impl<'a> Worker<'a> {
             if opp_fives > 1 {
                 return -(WIN - ply_i - 2);
             }
-            let mut buf = std::mem::take(&mut self.bufs[ply]);
-            let block = find_all(&self.pos, opp, Combo::Five, &mut buf);
-            self.bufs[ply] = buf;
-            let Some(&b) = block.first() else {
+            let Some(b) = first_with(&self.pos, opp, Threat::Five) else {
                 return self.pos.eval.evaluate(me);
             };
             if !self.pos.is_legal(b) {
@@ -153,22 +198,12 @@ impl<'a> Worker<'a> {
             }
             return s;
         }
-        if self.pos.eval.count(me, Combo::Flex4) > 0 {
-            let wins = me != Color::Black || {
-                let mut buf = std::mem::take(&mut self.bufs[ply]);
-                let cells = find_all(&self.pos, me, Combo::Flex4, &mut buf);
-                self.bufs[ply] = buf;
-                cells.iter().any(|&i| !self.pos.is_forbidden(i))
-            };
-            if wins {
-                return WIN - ply_i - 3;
-            }
+        if let Some(win) = self.static_win(me) {
+            return WIN - ply_i - win;
         }
 
         if depth <= 0 {
-            // No VCF here: each VCF node scans the play area for fours, so even a 100-node
-            // leaf VCF cost more depth than it found (measured: -74 +/- 70 Elo at 100 ms/move).
-            return self.pos.eval.evaluate(me);
+            return self.quiesce(depth, alpha, beta, ply);
         }
 
         let key = self.pos.board.hash();
@@ -189,9 +224,31 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // The opponent has an open three (or a double-four point): only defences and our
+        // fours are generated, and nothing is pruned on the static score.
+        let threatened = self.pos.eval.count(opp, Combo::Flex4) > 0;
+        let static_eval = self.pos.eval.evaluate(me);
+        self.evals[ply] = static_eval;
+        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
+        if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
+            // Reverse futility pruning.
+            if depth <= RFP_MAX_DEPTH
+                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            {
+                return static_eval;
+            }
+            // Razoring: far below alpha, only a four sequence can save the node.
+            if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth < alpha {
+                let v = self.quiesce(0, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+        }
+
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let list = generate(
-            &self.pos,
+            &mut self.pos,
             &mut buf,
             &self.history,
             self.killers[ply],
@@ -206,7 +263,6 @@ impl<'a> Worker<'a> {
                 -(WIN - ply_i - 1)
             };
         }
-        let threatened = self.pos.eval.count(opp, Combo::Flex4) > 0;
         let (busy, owned) = match self.crumbs {
             Some(c) if depth >= CRUMB_DEPTH && ply <= CRUMB_PLY => c.enter(key, self.tid),
             _ => (false, false),
@@ -221,8 +277,12 @@ impl<'a> Worker<'a> {
                 && self.pos.eval.combo(i, me) < Combo::Flex3
                 && self.pos.eval.combo(i, opp) < Combo::Flex3
                 && !makes_four(&self.pos, i, me);
-            // Late-move pruning: quiet moves far down the list rarely matter at low depth.
-            if !pv_node && quiet && depth <= 3 && n >= 4 + 4 * depth as usize && best > -WIN + 1000
+            // Move-count pruning: quiet moves far down the list rarely matter at low depth.
+            if !pv_node
+                && quiet
+                && depth <= LMP_MAX_DEPTH
+                && best > -WIN_BOUND
+                && n as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
             {
                 break;
             }
@@ -230,8 +290,12 @@ impl<'a> Worker<'a> {
             let s = if n == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let r = if quiet && depth >= 3 && n >= FULL_DEPTH_MOVES {
-                    1 + (n >= 10) as i32 + (depth >= 6 && n >= 16) as i32
+                let r = if quiet && depth >= 2 && n >= LMR_MIN_MOVES {
+                    let mut r = lmr(depth, n);
+                    if !pv_node && !improving {
+                        r += 1;
+                    }
+                    r.clamp(0, depth - 1)
                 } else {
                     0
                 } + (busy && quiet) as i32;
@@ -295,6 +359,123 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Plies to a win for `me` (to move) that the threat counts prove without search, if
+    /// any. The opponent has no five-point here (the caller checked), so:
+    /// * an open four or double four wins in 3 (the opponent can stop one five-point only,
+    ///   and a four of its own comes too late);
+    /// * a four-three wins in 5 when the forced block of the four makes no four for the
+    ///   opponent (the block is on the four's line, so the three stays open);
+    /// * a double open three wins in 5 when the opponent can make neither a four nor an
+    ///   open four.
+    ///
+    /// Renju black's combinations may be forbidden: only its open four is trusted, after the
+    /// exact check.
+    fn static_win(&mut self, me: Color) -> Option<i32> {
+        let opp = me.opp();
+        let e = &self.pos.eval;
+        let renju_black = me == Color::Black && self.pos.rule() == Rule::Renju;
+        if e.count(me, Combo::Flex4) > 0
+            && (!renju_black
+                || e.cells(me, Threat::Flex4)
+                    .iter()
+                    .any(|i| !self.pos.is_forbidden(i)))
+        {
+            return Some(3);
+        }
+        if renju_black {
+            return None;
+        }
+        let opp_fours = !e.cells(opp, Threat::Four).is_empty();
+        if e.count(me, Combo::Block4Flex3) > 0 {
+            if !opp_fours {
+                return Some(5);
+            }
+            // Play each four-three and look at the block.
+            let mut cells = [0u16; 8];
+            let mut n = 0;
+            for i in e.cells(me, Threat::Four).iter() {
+                if e.combo(i, me) == Combo::Block4Flex3 && n < cells.len() {
+                    cells[n] = i as u16;
+                    n += 1;
+                }
+            }
+            for &c in &cells[..n] {
+                self.pos.make(c as usize);
+                let block = first_with(&self.pos, me, Threat::Five);
+                let safe = block.is_some_and(|b| !makes_four(&self.pos, b, opp));
+                self.pos.undo();
+                if safe {
+                    return Some(5);
+                }
+            }
+        }
+        if self.pos.eval.count(me, Combo::DoubleFlex3) > 0
+            && !opp_fours
+            && self.pos.eval.cells(opp, Threat::Flex4).is_empty()
+        {
+            return Some(5);
+        }
+        None
+    }
+
+    /// The horizon: the side to move stands pat on the static score or makes fours (a VCF
+    /// search, the opponent's forced block handled at its node). `depth` counts down from 0
+    /// with each attacking four. Plain fours are tried in the first two levels only, then
+    /// only fours that also make a three or more.
+    fn quiesce(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let me = self.pos.side();
+        let stand = self.pos.eval.evaluate(me);
+        if stand >= beta || depth <= -QUIESCE_FOURS {
+            return stand;
+        }
+        let mut fours = std::mem::take(&mut self.qbufs[ply]);
+        fours.clear();
+        let plain_ok = depth > -QUIESCE_PLAIN_LEVELS;
+        // Our previous stone: fours are looked for around it only (a VCF grows where it started).
+        let moves = self.pos.board.moves();
+        let anchor = (moves.len() >= 2).then(|| moves[moves.len() - 2] as usize);
+        for i in self.pos.eval.cells(me, Threat::Four).iter() {
+            let c = self.pos.eval.combo(i, me);
+            if c == Combo::Block4 && !plain_ok {
+                continue;
+            }
+            if let Some(a) = anchor {
+                if !near_line(a, i) {
+                    continue;
+                }
+            }
+            // Stronger combinations first, then the cell's value.
+            fours.push((c as i32 * 0x10000 + self.pos.eval.value(i, me), i as u16));
+        }
+        // Stronger combinations first, then the cell's value; ties by index (deterministic).
+        fours.sort_unstable_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for &(_, m) in fours.iter() {
+            let i = m as usize;
+            if me == Color::Black && self.pos.is_forbidden(i) {
+                continue;
+            }
+            self.pos.make(i);
+            let s = -self.search(depth - 1, -beta, -alpha, ply + 1, false);
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.qbufs[ply] = fours;
+        best
+    }
+
     /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
     pub fn vcf_line(
         &mut self,
@@ -330,11 +511,11 @@ impl<'a> Worker<'a> {
         let opp = me.opp();
         let mut buf = std::mem::take(&mut self.bufs[0]);
         let result = (|| {
-            let fives = find_all(&self.pos, me, Combo::Five, &mut buf);
+            let fives = find_all(&self.pos, me, Threat::Five);
             if let Some(&i) = fives.first() {
                 return Ok((i as u16, WIN - 1));
             }
-            let blocks = find_all(&self.pos, opp, Combo::Five, &mut buf);
+            let blocks = find_all(&self.pos, opp, Threat::Five);
             if !blocks.is_empty() {
                 let legal: Vec<usize> = blocks
                     .iter()
@@ -348,12 +529,12 @@ impl<'a> Worker<'a> {
                 };
                 return Ok((*legal.first().unwrap_or(&blocks[0]) as u16, score));
             }
-            for i in find_all(&self.pos, me, Combo::Flex4, &mut buf) {
+            for i in find_all(&self.pos, me, Threat::Flex4) {
                 if self.pos.is_legal(i) && !all_lines {
                     return Ok((i as u16, WIN - 3));
                 }
             }
-            let list = generate(&self.pos, &mut buf, &self.history, [0, 0], 0);
+            let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0], 0);
             if list.len() == 1 {
                 return Ok((list[0].0, 0));
             }

@@ -5,6 +5,7 @@ pub mod alphabeta;
 pub mod engine;
 pub mod iterative;
 pub mod moves;
+pub mod params;
 pub mod position;
 pub mod threads;
 pub mod threat;

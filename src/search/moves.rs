@@ -2,8 +2,10 @@
 //! history, and pattern values.
 
 use super::position::Position;
+use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
 use crate::game::board::{Color, EMPTY};
+use crate::game::pos::DIRS;
 
 /// Ordering weight of what a move does for the mover.
 const ATTACK: [i32; 9] = [0, 400, 500, 3000, 300, 600, 5000, 10000, 100_000];
@@ -39,14 +41,54 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
 /// Whether `c` can make a four (or better) along some line by playing `i`.
 #[inline]
 pub fn makes_four(pos: &Position, i: usize, c: Color) -> bool {
-    (0..4).any(|d| pos.eval.pattern(i, c, d) >= Pattern::B4)
+    pos.eval.cells(c, Threat::Four).contains(i)
+}
+
+/// Whether `q` defends against the opponent's open-four point `f` by the lines: it is `f`
+/// itself, or a cell within five steps of `f` on a line where `f` makes a four for `opp`.
+/// Every defence of an open three or a 4-4 point that is not a counter-four is such a
+/// cell and also one of the opponent's four-points.
+#[inline]
+fn on_threat_line(pos: &Position, opp: Color, f: usize, q: usize) -> bool {
+    if f == q {
+        return true;
+    }
+    let delta = q as isize - f as isize;
+    DIRS.iter().enumerate().any(|(d, &dir)| {
+        delta % dir == 0 && (delta / dir).abs() <= 5 && pos.eval.pattern(f, opp, d) >= Pattern::B4
+    })
+}
+
+/// Whether `i` may defend the side to move against the opponent's open three (or 4-4
+/// point): a four-point of the opponent on the line of one of its open-four points.
+#[inline]
+fn may_defend(pos: &Position, opp: Color, i: usize) -> bool {
+    makes_four(pos, i, opp)
+        && pos
+            .eval
+            .cells(opp, Threat::Flex4)
+            .iter()
+            .any(|f| on_threat_line(pos, opp, f, i))
+}
+
+/// Whether playing `i` really defends the side to move against the opponent's open threes
+/// and 4-4 points: afterwards the opponent has no open-four point left. Tried only on the
+/// cells [`may_defend`] keeps (a make and an undo each).
+pub fn is_defence(pos: &mut Position, i: usize) -> bool {
+    let opp = pos.side().opp();
+    if !may_defend(pos, opp, i) {
+        return false;
+    }
+    pos.make(i);
+    let ok = pos.eval.count(opp, Combo::Flex4) == 0;
+    pos.undo();
+    ok
 }
 
 /// Moves for a node. When the opponent can make an open four next move, only moves
-/// that make our own four or that stand on the opponent's four-making points are kept
-/// (every defence of an open three or a 4-4 point is among them).
+/// that make our own four or that defend by the lines ([`is_defence`]) are kept.
 pub fn generate(
-    pos: &Position,
+    pos: &mut Position,
     buf: &mut Vec<u16>,
     history: &[[i32; 2]],
     killers: [u16; 2],
@@ -59,7 +101,7 @@ pub fn generate(
     let mut list = Vec::with_capacity(buf.len());
     for &m in buf.iter() {
         let i = m as usize;
-        if threatened && !makes_four(pos, i, me) && !makes_four(pos, i, opp) {
+        if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
             continue;
         }
         let mut s = score_move(pos, i, me);
@@ -89,19 +131,14 @@ pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
     ATTACK[a] + DEFEND[d] + pos.eval.value(i, me) * 2 + pos.eval.value(i, opp)
 }
 
-/// The first empty cell near the stones where `c` gets `combo` (no allocation: the threat
+/// The first cell where `c` gets threat class `t` (no allocation, no scan: the threat
 /// solvers call this at every node).
-pub fn first_with(pos: &Position, c: Color, combo: Combo) -> Option<usize> {
-    let b = &pos.board;
-    b.play_area()
-        .find(|&i| b.cell(i) == EMPTY && b.near(i) > 0 && pos.eval.combo(i, c) == combo)
+#[inline]
+pub fn first_with(pos: &Position, c: Color, t: Threat) -> Option<usize> {
+    pos.eval.cells(c, t).first()
 }
 
-/// All empty cells where `c` gets `combo`.
-pub fn find_all(pos: &Position, c: Color, combo: Combo, buf: &mut Vec<u16>) -> Vec<usize> {
-    candidates(pos, buf);
-    buf.iter()
-        .map(|&m| m as usize)
-        .filter(|&i| pos.eval.combo(i, c) == combo)
-        .collect()
+/// All empty cells where `c` gets threat class `t`, in index order.
+pub fn find_all(pos: &Position, c: Color, t: Threat) -> Vec<usize> {
+    pos.eval.cells(c, t).iter().collect()
 }

@@ -6,6 +6,7 @@
 
 use super::moves::{first_with, makes_four};
 use super::position::Position;
+use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::{Color, EMPTY};
 use std::time::Instant;
@@ -48,7 +49,7 @@ pub struct Vcf<'a> {
 
 /// Where `c` would complete a five.
 fn five_cell(pos: &Position, c: Color) -> Option<usize> {
-    first_with(pos, c, Combo::Five)
+    first_with(pos, c, Threat::Five)
 }
 
 impl<'a> Vcf<'a> {
@@ -146,14 +147,9 @@ impl<'a> Vcf<'a> {
         }
         let mut fours = std::mem::take(&mut self.bufs[level]);
         fours.clear();
-        {
-            let b = &self.pos.board;
-            for i in b.play_area() {
-                if b.cell(i) == EMPTY && b.near(i) > 0 && makes_four(self.pos, i, me) {
-                    let combo = self.pos.eval.combo(i, me);
-                    fours.push((i as u16, combo as i32 * 1000 + self.pos.eval.value(i, me)));
-                }
-            }
+        for i in self.pos.eval.cells(me, Threat::Four).iter() {
+            let combo = self.pos.eval.combo(i, me);
+            fours.push((i as u16, combo as i32 * 1000 + self.pos.eval.value(i, me)));
         }
         fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.1));
         let mut result = None;

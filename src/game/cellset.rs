@@ -1,0 +1,88 @@
+//! `CellSet`: a fixed-size bitset over the padded cell indices, for the incremental
+//! threat lists (which cells give a side a five, an open four, a four, ...). Insert,
+//! remove and membership are one bit operation; listing walks 28 words.
+
+use super::pos::NCELLS;
+
+const WORDS: usize = NCELLS.div_ceil(64);
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellSet {
+    words: [u64; WORDS],
+}
+
+impl Default for CellSet {
+    fn default() -> Self {
+        CellSet { words: [0; WORDS] }
+    }
+}
+
+impl CellSet {
+    #[inline]
+    pub fn insert(&mut self, i: usize) {
+        self.words[i >> 6] |= 1u64 << (i & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, i: usize) {
+        self.words[i >> 6] &= !(1u64 << (i & 63));
+    }
+
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.words[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The lowest cell index in the set.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.words
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(k, &w)| k * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// Cell indices in increasing order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(k * 64 + b)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_remove_iterate() {
+        let mut s = CellSet::default();
+        assert!(s.is_empty());
+        for i in [3, 64, 65, 1000, NCELLS - 1] {
+            s.insert(i);
+        }
+        s.remove(65);
+        assert!(s.contains(64) && !s.contains(65));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 64, 1000, NCELLS - 1]);
+        assert_eq!(s.len(), 4);
+        assert_eq!(s.first(), Some(3));
+    }
+}

@@ -1,0 +1,30 @@
+//! Every tunable constant of the search in one place, with the Elo each one was measured
+//! at in self-play (scripts/match.py, 15x15 freestyle, 200 ms a move, balanced openings,
+//! against the engine without it). Scores are in evaluation units: an open three is worth
+//! about 30 to the side that can make it, a four-three point about 300.
+
+/// Attacking fours the horizon VCF may play in a row.
+pub const QUIESCE_FOURS: i32 = 12;
+/// Horizon VCF levels (counted from the horizon) where a plain four, one that makes
+/// nothing else, may be played; deeper only fours that also make a three or more.
+pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
+
+/// Reverse futility pruning: a non-PV node whose static score beats beta by this much
+/// per remaining ply returns it (not when the opponent has an open three).
+pub const RFP_MAX_DEPTH: i32 = 6;
+pub const RFP_MARGIN: i32 = 80;
+
+/// Razoring: a non-PV node this shallow whose static score is this far below alpha per
+/// ply is settled by the horizon VCF alone.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 120;
+
+/// Late-move reductions: reduction = ln(depth) * ln(move number) / LMR_DIVISOR
+/// (times 100 in the table), for moves after the first `LMR_MIN_MOVES`.
+pub const LMR_DIVISOR: f64 = 1.6;
+pub const LMR_MIN_MOVES: usize = 3;
+
+/// Move-count pruning: quiet moves after the first (LMP_BASE + depth^2) / (2 - improving)
+/// are skipped at depths up to LMP_MAX_DEPTH.
+pub const LMP_MAX_DEPTH: i32 = 6;
+pub const LMP_BASE: i32 = 4;

@@ -1,0 +1,232 @@
+//! The incremental threat state (per-side cell lists of five, open-four, four and
+//! open-three points), static win detection, the VCF at the search horizon, and the
+//! defence generator, on positions made for this project.
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use wuzi::eval::evaluator::Threat;
+use wuzi::eval::pattern::{Combo, Pattern};
+use wuzi::game::board::{Board, Color, EMPTY};
+use wuzi::game::pos::Pos;
+use wuzi::game::rule::Rule;
+use wuzi::search::alphabeta::Worker;
+use wuzi::search::moves::generate;
+use wuzi::search::position::Position;
+use wuzi::search::tt::{TranspositionTable, WIN, WIN_BOUND};
+
+mod common;
+
+fn setup(black: &str, white: &str, to_move: Color) -> Board {
+    common::position::setup(15, black, white, to_move)
+}
+
+/// The threat classes of `i` for `c`, computed from its four line patterns alone.
+fn classes_from_patterns(pos: &Position, i: usize, c: Color) -> [bool; 4] {
+    let p: Vec<Pattern> = (0..4).map(|d| pos.eval.pattern(i, c, d)).collect();
+    let n = |x: Pattern| p.iter().filter(|&&q| q == x).count();
+    let five = n(Pattern::F5) > 0;
+    let flex4 = !five && (n(Pattern::F4) > 0 || n(Pattern::B4) >= 2);
+    let four = p.iter().any(|&q| q >= Pattern::B4);
+    let three = !four && n(Pattern::F3) > 0;
+    [five, flex4, four, three]
+}
+
+#[test]
+fn threat_lists_match_the_line_patterns_after_random_play() {
+    let mut rng = StdRng::seed_from_u64(2026);
+    let classes = [Threat::Five, Threat::Flex4, Threat::Four, Threat::Three];
+    for (size, rule) in [
+        (15, Rule::Freestyle),
+        (15, Rule::Standard),
+        (15, Rule::Renju),
+        (15, Rule::Caro),
+        (20, Rule::Freestyle),
+        (9, Rule::Standard),
+    ] {
+        let mut pos = Position::new(Board::new(size, size), rule);
+        let mut seen = [0usize; 4];
+        for step in 0..2500 {
+            let undo =
+                pos.board.stones() > 0 && (rng.gen_bool(0.35) || pos.board.empty_count() < 3);
+            if undo {
+                pos.undo();
+            } else {
+                let near: Vec<usize> = pos
+                    .board
+                    .all_cells()
+                    .filter(|&i| {
+                        pos.board.cell(i) == EMPTY
+                            && (pos.board.near(i) > 0 || pos.board.stones() == 0)
+                    })
+                    .collect();
+                pos.make(near[rng.gen_range(0..near.len())]);
+            }
+            if step % 5 != 0 {
+                continue;
+            }
+            assert!(pos.eval.matches_fresh(&pos.board), "{rule:?} step {step}");
+            for c in [Color::Black, Color::White] {
+                for i in pos.board.all_cells() {
+                    let want = if pos.board.cell(i) == EMPTY {
+                        classes_from_patterns(&pos, i, c)
+                    } else {
+                        [false; 4]
+                    };
+                    for (k, t) in classes.iter().enumerate() {
+                        assert_eq!(
+                            pos.eval.cells(c, *t).contains(i),
+                            want[k],
+                            "{rule:?} step {step} {c:?} {t:?} at {}",
+                            Pos::from_idx(i)
+                        );
+                        seen[k] += want[k] as usize;
+                    }
+                }
+                // Counts per combination agree with the lists.
+                let fives = pos.eval.cells(c, Threat::Five).len();
+                assert_eq!(fives, pos.eval.count(c, Combo::Five) as usize);
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n > 20),
+            "{rule:?}: every class occurred: {seen:?}"
+        );
+    }
+}
+
+/// A worker over `b` with a small table and no time limit.
+fn with_worker<T>(b: &Board, rule: Rule, f: impl FnOnce(&mut Worker) -> T) -> T {
+    let stop = AtomicBool::new(false);
+    let tt = TranspositionTable::new(1 << 20);
+    let far = Instant::now() + Duration::from_secs(60);
+    let mut w = Worker::new(Position::new(b.clone(), rule), &tt, &stop, far, u64::MAX);
+    f(&mut w)
+}
+
+/// The score of a depth-1 search from the root of `b`.
+fn depth1(b: &Board, rule: Rule) -> i32 {
+    with_worker(b, rule, |w| w.search(1, -WIN, WIN, 0, true))
+}
+
+#[test]
+fn a_four_three_is_a_static_win_unless_the_block_makes_a_four() {
+    // Black: 5,7 6,7 7,7 closed by white 4,7; 8,5 8,6 on column 8. 8,7 is a 4-3.
+    let black = "5,7 6,7 7,7 8,5 8,6";
+    let b = setup(black, "4,7 2,2 12,2 2,12 12,12", Color::Black);
+    assert_eq!(depth1(&b, Rule::Freestyle), WIN - 5);
+    assert_eq!(depth1(&b, Rule::Standard), WIN - 5);
+    // White can make a four (10,8..10,10 open at 10,11 and 10,7), but its forced block on
+    // 9,7 makes none: still a win in 5.
+    let b = setup(black, "4,7 10,8 10,9 10,10 12,12", Color::Black);
+    assert_eq!(depth1(&b, Rule::Freestyle), WIN - 5);
+    // White's stones 9,8 9,9 9,10 (closed at 9,11): the block on 9,7 makes a white four, so
+    // nothing is proven statically (a depth-1 search has no time to prove the rest).
+    let b = setup(black, "4,7 9,8 9,9 9,10 9,11 0,0", Color::Black);
+    let b = {
+        let mut b = b;
+        // 9,11 is black so white's column is closed at one end.
+        b.remove(Pos::new(9, 11).idx());
+        b.put(Pos::new(9, 11).idx(), Color::Black);
+        b.set_side_to_move(Color::Black);
+        b
+    };
+    assert!(depth1(&b, Rule::Freestyle) < WIN - 5);
+}
+
+#[test]
+fn a_double_three_is_a_static_win_only_against_no_threats() {
+    // White to move: 7,7 makes two open threes (column 7,5 7,6 and row 8,7 9,7).
+    let white = "7,5 7,6 8,7 9,7";
+    let b = setup("0,0 14,0 0,14 14,14 1,1", white, Color::White);
+    assert_eq!(depth1(&b, Rule::Freestyle), WIN - 5);
+    assert_eq!(
+        depth1(&b, Rule::Renju),
+        WIN - 5,
+        "white may play a 3-3 in renju"
+    );
+    // Black has an open two it can turn into an open three... that is no threat yet, but an
+    // open three of its own (2,10 3,10 4,10) would make an open four first.
+    let b = setup("2,10 3,10 4,10 14,0 0,14", white, Color::White);
+    assert!(depth1(&b, Rule::Freestyle) < WIN_BOUND);
+    // The same shape for black in renju is a forbidden double three.
+    let b = setup(white, "0,0 14,0 0,14 14,14", Color::Black);
+    assert_eq!(depth1(&b, Rule::Freestyle), WIN - 5);
+    assert!(depth1(&b, Rule::Renju) < WIN_BOUND);
+}
+
+#[test]
+fn a_vcf_beyond_the_horizon_is_found_by_a_depth_one_search() {
+    // Nine plies of fours (tests/threats.rs proves it is the shortest VCF).
+    let black = "3,4 4,4 6,5 6,6 8,6 5,7 6,7 9,7 4,9 8,9 7,10 4,11";
+    let white = "6,3 5,4 6,4 9,6 10,6 5,8 7,8 8,8 3,11 6,11 9,11 10,11";
+    let b = setup(black, white, Color::Black);
+    let s = depth1(&b, Rule::Freestyle);
+    assert!(s > WIN_BOUND, "depth 1 sees the VCF: {s}");
+}
+
+/// Whether the side to move has a VCF.
+fn has_vcf(b: &Board, rule: Rule) -> bool {
+    with_worker(b, rule, |w| {
+        w.vcf_line(30, 2_000_000, Instant::now() + Duration::from_secs(30))
+            .is_some()
+    })
+}
+
+/// Checks the defence generator on `b` (side to move threatened by an open three or a 4-4
+/// point, with no four of its own): every generated move leaves the opponent without a VCF,
+/// every other legal move near the stones lets the opponent win by fours.
+fn check_defences(b: &Board, rule: Rule, expect: &str) {
+    let mut pos = Position::new(b.clone(), rule);
+    let me = pos.side();
+    assert!(
+        pos.eval.cells(me, Threat::Four).is_empty(),
+        "no own four in the test"
+    );
+    let mut buf = Vec::new();
+    let gen: Vec<Pos> = generate(&mut pos, &mut buf, &vec![[0; 2]; 2000], [0, 0], 0)
+        .into_iter()
+        .map(|(m, _)| Pos::from_idx(m as usize))
+        .collect();
+    let mut want = common::position::points(expect);
+    let mut got = gen.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "generated defences");
+    for i in b.all_cells() {
+        if b.cell(i) != EMPTY || b.near(i) == 0 || !pos.is_legal(i) {
+            continue;
+        }
+        let mut after = b.clone();
+        after.make(i);
+        let p = Pos::from_idx(i);
+        assert_eq!(
+            has_vcf(&after, rule),
+            !gen.contains(&p),
+            "{p}: generated {} but the opponent's VCF says otherwise",
+            gen.contains(&p)
+        );
+    }
+}
+
+#[test]
+fn open_three_defences_are_exact() {
+    // White's open three 6,7 7,7 8,7 with room on both sides: only 5,7 and 9,7 stop it
+    // (4,7 and 10,7 leave an open four on the other side).
+    let b = setup("0,0 14,14 0,14", "6,7 7,7 8,7", Color::Black);
+    check_defences(&b, Rule::Freestyle, "5,7 9,7");
+    // Closed on the left two cells away (black 4,7): 10,7 now defends too.
+    let b = setup("4,7 14,14 0,14", "6,7 7,7 8,7", Color::Black);
+    check_defences(&b, Rule::Freestyle, "5,7 9,7 10,7");
+    // A split three 6,7 8,7 9,7: the gap and both ends.
+    let b = setup("0,0 14,14 0,14", "6,7 8,7 9,7", Color::Black);
+    check_defences(&b, Rule::Freestyle, "5,7 7,7 10,7");
+}
+
+#[test]
+fn four_four_point_defences_are_exact() {
+    // White: 4,7 5,7 6,7 closed by black 3,7; 8,4 8,5 8,6 closed by black 8,3. 8,7 is a
+    // double-four point (each three makes a four through it). Defences: the point itself,
+    // 7,7 (the row is then shut in) and 8,8 (the column is).
+    let b = setup("3,7 8,3 14,14", "4,7 5,7 6,7 8,4 8,5 8,6", Color::Black);
+    check_defences(&b, Rule::Freestyle, "7,7 8,7 8,8");
+}

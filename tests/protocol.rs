@@ -837,20 +837,26 @@ fn pondering_is_silent_and_ends_at_the_next_command() {
     // Now the brain thinks on our time: nothing may come out of it.
     b.expect_silence(Duration::from_millis(700));
     // A request stops the ponder search and is answered as usual, in time.
+    // (Our second stone goes where the brain did not play.)
+    let theirs = if ours == (9, 9) { (5, 5) } else { (9, 9) };
     let t = Instant::now();
-    b.send("TURN 9,9");
+    b.send(&format!("TURN {},{}", theirs.0, theirs.1));
     let second = b.expect_move(LONG);
     assert!(
         t.elapsed() < Duration::from_millis(300),
         "{:?}",
         t.elapsed()
     );
-    assert!(![ours, (7, 7), (9, 9)].contains(&second), "{second:?}");
+    assert!(![ours, (7, 7), theirs].contains(&second), "{second:?}");
     // Exactly one reply per request, even with the ponder result racing it.
     b.send("ABOUT");
     assert!(b.reply(LONG).unwrap().starts_with("name="));
     b.send("INFO pondering 0");
-    b.send("TURN 8,9");
+    let third = [(8, 9), (3, 3), (11, 3)]
+        .into_iter()
+        .find(|p| ![ours, (7, 7), theirs, second].contains(p))
+        .unwrap_or((12, 12));
+    b.send(&format!("TURN {},{}", third.0, third.1));
     b.expect_move(LONG);
     b.expect_silence(SHORT);
     b.finish();

@@ -183,7 +183,7 @@ fn check_defences(b: &Board, rule: Rule, expect: &str) {
         "no own four in the test"
     );
     let mut buf = Vec::new();
-    let gen: Vec<Pos> = generate(&mut pos, &mut buf, &vec![[0; 2]; 2000], [0, 0], 0)
+    let gen: Vec<Pos> = generate(&mut pos, &mut buf, &vec![[0; 2]; 2000], [0, 0, 0], 0)
         .into_iter()
         .map(|(m, _)| Pos::from_idx(m as usize))
         .collect();

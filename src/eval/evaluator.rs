@@ -5,7 +5,7 @@
 //! look-ups. The same state answers five / four / three queries for move
 //! ordering and threat handling, and its running sums are the static score.
 
-use super::pattern::{combine, line_table, Combo, LineTable, Pattern, NPATTERNS};
+use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
 use crate::game::pos::{step, DIRS, NCELLS};
@@ -58,7 +58,7 @@ fn combo_index(p: &[u8; 4]) -> usize {
 #[derive(Clone)]
 pub struct Evaluator {
     rule: Rule,
-    tables: [&'static LineTable; 2],
+    table: &'static PairTable,
     /// Line patterns per cell: [colour][direction].
     pat: Vec<[[u8; 4]; 2]>,
     /// Combo per cell and colour (high bit: renju black may be forbidden here).
@@ -97,10 +97,7 @@ impl Evaluator {
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
         let mut e = Evaluator {
             rule,
-            tables: [
-                line_table(rule, Color::Black),
-                line_table(rule, Color::White),
-            ],
+            table: pair_table(rule),
             pat: vec![[[0; 4]; 2]; NCELLS],
             combo: vec![[0; 2]; NCELLS],
             value: vec![[0; 2]; NCELLS],
@@ -130,8 +127,9 @@ impl Evaluator {
     #[inline]
     fn refresh_line(&mut self, board: &Board, i: usize, d: usize) {
         let key = board.key(i, d);
-        self.pat[i][0][d] = self.tables[0].get(key) as u8;
-        self.pat[i][1][d] = self.tables[1].get(key) as u8;
+        let (p0, p1) = self.table.get(key);
+        self.pat[i][0][d] = p0;
+        self.pat[i][1][d] = p1;
     }
 
     #[inline]
@@ -176,6 +174,9 @@ impl Evaluator {
         self.refresh_neighbours(board, i);
     }
 
+    /// Re-reads the line patterns of the cells whose keys a stone on `i` changed. Only cells
+    /// whose pattern really changed are recombined, and an empty cell's totals, counts and
+    /// threat lists are updated by the difference.
     fn refresh_neighbours(&mut self, board: &Board, i: usize) {
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in (-5isize..=5).filter(|&k| k != 0) {
@@ -184,15 +185,56 @@ impl Evaluator {
                 if v == WALL {
                     continue;
                 }
-                let empty = v == EMPTY;
-                if empty {
-                    self.add(q, -1);
+                let key = board.key(q, d);
+                let (p0, p1) = self.table.get(key);
+                if p0 == self.pat[q][0][d] && p1 == self.pat[q][1][d] {
+                    continue;
                 }
-                self.refresh_line(board, q, d);
-                self.refresh_cell(q);
-                if empty {
-                    self.add(q, 1);
+                self.pat[q][0][d] = p0;
+                self.pat[q][1][d] = p1;
+                if v == EMPTY {
+                    self.recombine_empty(q);
+                } else {
+                    self.refresh_cell(q);
                 }
+            }
+        }
+    }
+
+    /// Recomputes the combination and value of the empty cell `q` for both colours and
+    /// applies the change to the running totals, counts and threat lists.
+    #[inline]
+    fn recombine_empty(&mut self, q: usize) {
+        let t = combo_table();
+        for c in 0..2 {
+            let k = combo_index(&self.pat[q][c]);
+            let (new_combo, new_value) = (t.combo[k], t.value[k]);
+            let (old_combo, old_value) = (self.combo[q][c], self.value[q][c]);
+            self.sum[c] += new_value as i32 - old_value as i32;
+            self.value[q][c] = new_value;
+            if new_combo == old_combo {
+                continue;
+            }
+            self.combo[q][c] = new_combo;
+            let (o, n) = (
+                (old_combo & !FORBID_FLAG) as usize,
+                (new_combo & !FORBID_FLAG) as usize,
+            );
+            if o == n {
+                continue;
+            }
+            self.count[c][o] -= 1;
+            self.count[c][n] += 1;
+            let (om, nm) = (threat_mask(o as u8), threat_mask(n as u8));
+            let mut gone = om & !nm;
+            while gone != 0 {
+                self.sets[c][gone.trailing_zeros() as usize].remove(q);
+                gone &= gone - 1;
+            }
+            let mut came = nm & !om;
+            while came != 0 {
+                self.sets[c][came.trailing_zeros() as usize].insert(q);
+                came &= came - 1;
             }
         }
     }

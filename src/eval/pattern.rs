@@ -223,11 +223,46 @@ pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
     }
 }
 
+/// Both colours' patterns for every line key under one rule, black's in the low nibble:
+/// one look-up (one cache line) per cell and direction instead of two.
+pub struct PairTable {
+    pat: Vec<u8>,
+}
+
+impl PairTable {
+    #[inline]
+    pub fn get(&self, key: u32) -> (u8, u8) {
+        let v = self.pat[key as usize & (KEY_SPACE - 1)];
+        (v & 15, v >> 4)
+    }
+}
+
+/// The pair table of `rule`, built on first use from the two colours' tables.
+pub fn pair_table(rule: Rule) -> &'static PairTable {
+    static TABLES: [OnceLock<PairTable>; 4] = [const { OnceLock::new() }; 4];
+    let k = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::Caro => 3,
+    };
+    TABLES[k].get_or_init(|| {
+        let (b, w) = (
+            line_table(rule, Color::Black),
+            line_table(rule, Color::White),
+        );
+        PairTable {
+            pat: (0..KEY_SPACE)
+                .map(|key| b.pat[key] | w.pat[key] << 4)
+                .collect(),
+        }
+    })
+}
+
 /// Builds the tables every rule needs, so the first search does not pay for them.
 pub fn warm_up() {
     for rule in [Rule::Freestyle, Rule::Standard] {
-        line_table(rule, Color::Black);
-        line_table(rule, Color::White);
+        pair_table(rule);
     }
 }
 

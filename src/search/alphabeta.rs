@@ -38,6 +38,13 @@ const POLL_INTERVAL: u64 = 512;
 const FIRST_ITERATION_GRACE: std::time::Duration = std::time::Duration::from_millis(20);
 use super::params::*;
 
+/// Moves a history score towards +/-HISTORY_MAX by `bonus` (gravity: the closer to the
+/// limit, the smaller the step).
+#[inline]
+fn update_history(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
 /// Late-move reduction for the `n`-th move (from 0) at `depth`.
 #[inline]
 fn lmr(depth: i32, n: usize) -> i32 {
@@ -64,6 +71,8 @@ pub struct Worker<'a> {
     pub tt: &'a TranspositionTable,
     pub history: Vec<[i32; 2]>,
     pub killers: Vec<[u16; 2]>,
+    /// The quiet reply that last refuted each opponent move, per side to move.
+    pub counters: Vec<[u16; 2]>,
     pub pv: Vec<Vec<u16>>,
     pub nodes: u64,
     pub seldepth: i32,
@@ -99,6 +108,7 @@ impl<'a> Worker<'a> {
             tt,
             history: vec![[0; 2]; NCELLS],
             killers: vec![[0; 2]; MAX_PLY + 1],
+            counters: vec![[0; 2]; NCELLS],
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
@@ -226,7 +236,7 @@ impl<'a> Worker<'a> {
 
         // The opponent has an open three (or a double-four point): only defences and our
         // fours are generated, and nothing is pruned on the static score.
-        let threatened = self.pos.eval.count(opp, Combo::Flex4) > 0;
+        let threatened = self.pos.has_open_four_point(opp);
         let static_eval = self.pos.eval.evaluate(me);
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
@@ -246,12 +256,17 @@ impl<'a> Worker<'a> {
             }
         }
 
+        let counter = self
+            .pos
+            .board
+            .last_move()
+            .map_or(0, |l| self.counters[l][me.index()]);
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let list = generate(
             &mut self.pos,
             &mut buf,
             &self.history,
-            self.killers[ply],
+            [self.killers[ply][0], self.killers[ply][1], counter],
             tt_move,
         );
         self.bufs[ply] = buf;
@@ -273,10 +288,11 @@ impl<'a> Worker<'a> {
         let mut best_move = list[0].0;
         for (n, &(m, _)) in list.iter().enumerate() {
             let i = m as usize;
+            // Quiet: no threat either way (a combination below an open three is no four).
             let quiet = !threatened
-                && self.pos.eval.combo(i, me) < Combo::Flex3
-                && self.pos.eval.combo(i, opp) < Combo::Flex3
-                && !makes_four(&self.pos, i, me);
+                && self.pos.eval.combo(i, me) == Combo::None
+                && self.pos.eval.combo(i, opp) == Combo::None;
+            let forcing = makes_four(&self.pos, i, me);
             // Move-count pruning: quiet moves far down the list rarely matter at low depth.
             if !pv_node
                 && quiet
@@ -290,8 +306,11 @@ impl<'a> Worker<'a> {
             let s = if n == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let r = if quiet && depth >= 2 && n >= LMR_MIN_MOVES {
-                    let mut r = lmr(depth, n);
+                // Threat moves (an open three made or stopped) are reduced one ply less,
+                // fours and defences against an open three not at all.
+                let reducible = quiet || (!threatened && !forcing && lmr(depth, n) > 1);
+                let r = if reducible && depth >= 2 && n >= LMR_MIN_MOVES {
+                    let mut r = lmr(depth, n) - (!quiet) as i32;
                     if !pv_node && !improving {
                         r += 1;
                     }
@@ -325,12 +344,19 @@ impl<'a> Worker<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            let h = &mut self.history[i][me.index()];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                for e in self.history.iter_mut() {
-                                    e[0] /= 2;
-                                    e[1] /= 2;
+                            if let Some(l) = self.pos.board.last_move() {
+                                self.counters[l][me.index()] = m;
+                            }
+                            // History with gravity: the refutation gains, the quiet moves
+                            // tried before it lose.
+                            let bonus = (depth * depth * HISTORY_SCALE).min(HISTORY_MAX / 4);
+                            update_history(&mut self.history[i][me.index()], bonus);
+                            for &(q, _) in &list[..n] {
+                                let q = q as usize;
+                                if self.pos.eval.combo(q, me) == Combo::None
+                                    && self.pos.eval.combo(q, opp) == Combo::None
+                                {
+                                    update_history(&mut self.history[q][me.index()], -bonus);
                                 }
                             }
                         }
@@ -357,6 +383,20 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply_i), depth, bound);
         best
+    }
+
+    /// Late-move reduction of root move `i`, the `n`-th in order: quiet moves only (no
+    /// threat for either side), after the first ROOT_LMR_MIN_MOVES, one ply less than
+    /// inside the tree.
+    pub fn root_reduction(&self, i: usize, depth: i32, n: usize) -> i32 {
+        let me = self.pos.side();
+        let quiet = self.pos.eval.combo(i, me) == Combo::None
+            && self.pos.eval.combo(i, me.opp()) == Combo::None;
+        if quiet && depth >= 3 && n >= ROOT_LMR_MIN_MOVES {
+            (lmr(depth, n) - 1).clamp(0, depth - 2)
+        } else {
+            0
+        }
     }
 
     /// Plies to a win for `me` (to move) that the threat counts prove without search, if
@@ -534,7 +574,7 @@ impl<'a> Worker<'a> {
                     return Ok((i as u16, WIN - 3));
                 }
             }
-            let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0], 0);
+            let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
             if list.len() == 1 {
                 return Ok((list[0].0, 0));
             }

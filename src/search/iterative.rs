@@ -408,12 +408,16 @@ fn search_root(
     w.seldepth = 0;
     for (n, &m) in root.iter().enumerate() {
         let i = m as usize;
+        let r = w.root_reduction(i, depth, n);
         w.pos.make(i);
         let mut s;
         if n == 0 {
             s = -w.search(depth - 1, -beta, -alpha, 1, true);
         } else {
-            s = -w.search(depth - 1, -alpha - 1, -alpha, 1, false);
+            s = -w.search(depth - 1 - r, -alpha - 1, -alpha, 1, false);
+            if s > alpha && r > 0 && !w.aborted {
+                s = -w.search(depth - 1, -alpha - 1, -alpha, 1, false);
+            }
             if s > alpha && s < beta && !w.aborted {
                 s = -w.search(depth - 1, -beta, -alpha, 1, true);
             }

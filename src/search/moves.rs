@@ -1,9 +1,10 @@
 //! Candidate generation and ordering: threats first, then the TT move, killers,
 //! history, and pattern values.
 
+use super::params::COUNTER_BONUS;
 use super::position::Position;
 use crate::eval::evaluator::Threat;
-use crate::eval::pattern::{Combo, Pattern};
+use crate::eval::pattern::Pattern;
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::DIRS;
 
@@ -80,7 +81,7 @@ pub fn is_defence(pos: &mut Position, i: usize) -> bool {
         return false;
     }
     pos.make(i);
-    let ok = pos.eval.count(opp, Combo::Flex4) == 0;
+    let ok = !pos.has_open_four_point(opp);
     pos.undo();
     ok
 }
@@ -91,13 +92,13 @@ pub fn generate(
     pos: &mut Position,
     buf: &mut Vec<u16>,
     history: &[[i32; 2]],
-    killers: [u16; 2],
+    killers: [u16; 3],
     tt_move: u16,
 ) -> Vec<(u16, i32)> {
     let me = pos.side();
     let opp = me.opp();
     candidates(pos, buf);
-    let threatened = pos.eval.count(opp, Combo::Flex4) > 0;
+    let threatened = pos.has_open_four_point(opp);
     let mut list = Vec::with_capacity(buf.len());
     for &m in buf.iter() {
         let i = m as usize;
@@ -114,8 +115,10 @@ pub fn generate(
             s += 20_000;
         } else if m == killers[1] {
             s += 15_000;
+        } else if m == killers[2] {
+            s += COUNTER_BONUS;
         }
-        s += history[i][me.index()] >> 4;
+        s += history[i][me.index()] >> 8;
         list.push((m, s));
     }
     list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));

@@ -23,8 +23,17 @@ pub const RAZOR_MARGIN: i32 = 120;
 /// (times 100 in the table), for moves after the first `LMR_MIN_MOVES`.
 pub const LMR_DIVISOR: f64 = 1.6;
 pub const LMR_MIN_MOVES: usize = 3;
+/// At the root reductions start later and are one ply smaller.
+pub const ROOT_LMR_MIN_MOVES: usize = 5;
 
 /// Move-count pruning: quiet moves after the first (LMP_BASE + depth^2) / (2 - improving)
 /// are skipped at depths up to LMP_MAX_DEPTH.
 pub const LMP_MAX_DEPTH: i32 = 6;
 pub const LMP_BASE: i32 = 4;
+
+/// History: bonus depth^2 * HISTORY_SCALE for a quiet move that refutes, the same malus for
+/// the quiet moves tried before it; scores stay within +/-HISTORY_MAX.
+pub const HISTORY_SCALE: i32 = 32;
+pub const HISTORY_MAX: i32 = 1 << 16;
+/// Ordering bonus of the quiet move that last refuted the opponent's previous move.
+pub const COUNTER_BONUS: i32 = 300;

@@ -1,6 +1,6 @@
 //! `Position`: the board plus its incremental evaluator, made and unmade together.
 
-use crate::eval::evaluator::Evaluator;
+use crate::eval::evaluator::{Evaluator, Threat};
 use crate::eval::pattern::Combo;
 use crate::game::board::{Board, Color, EMPTY};
 use crate::game::rule::{self, Rule};
@@ -50,6 +50,22 @@ impl Position {
     #[inline]
     pub fn is_legal(&self, i: usize) -> bool {
         self.board.cell(i) == EMPTY && !(self.side() == Color::Black && self.is_forbidden(i))
+    }
+
+    /// Whether `c` can make an open four (or a double four) with its next move: a point of
+    /// that class, not a forbidden one for renju black.
+    #[inline]
+    pub fn has_open_four_point(&self, c: Color) -> bool {
+        if self.eval.count(c, Combo::Flex4) == 0 {
+            return false;
+        }
+        c != Color::Black
+            || self.rule != Rule::Renju
+            || self
+                .eval
+                .cells(c, Threat::Flex4)
+                .iter()
+                .any(|i| !self.is_forbidden(i))
     }
 
     /// The combination `c` makes by playing `i`, with black's renju fouls worth nothing.

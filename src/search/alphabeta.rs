@@ -1,7 +1,7 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
-use super::moves::{find_all, first_with, generate, makes_four};
+use super::moves::{find_all, first_with, generate, generate_into, makes_four};
 use super::position::Position;
 use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
@@ -85,6 +85,9 @@ pub struct Worker<'a> {
     max_nodes: u64,
     bufs: Vec<Vec<u16>>,
     qbufs: Vec<Vec<(i32, u16)>>,
+    lists: Vec<Vec<(u16, i32)>>,
+    /// The move a singular-extension probe leaves out, per ply (0: none).
+    excluded: Vec<u16>,
     /// Static score of the node at each ply of the current line.
     evals: Vec<i32>,
     pub vcf_cache: VcfCache,
@@ -119,6 +122,8 @@ impl<'a> Worker<'a> {
             max_nodes,
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             qbufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            excluded: vec![0; MAX_PLY + 1],
             evals: vec![0; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
@@ -218,10 +223,13 @@ impl<'a> Worker<'a> {
 
         let key = self.pos.board.hash();
         let mut tt_move = 0u16;
+        let excluded = self.excluded[ply];
+        let mut tt_hit = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             let s = from_tt(e.score as i32, ply_i);
-            if !pv_node && e.depth as i32 >= depth {
+            tt_hit = Some((s, e.depth as i32, e.bound()));
+            if !pv_node && excluded == 0 && e.depth as i32 >= depth {
                 let cut = match e.bound() {
                     BOUND_EXACT => true,
                     BOUND_LOWER => s >= beta,
@@ -262,15 +270,18 @@ impl<'a> Worker<'a> {
             .last_move()
             .map_or(0, |l| self.counters[l][me.index()]);
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let list = generate(
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        generate_into(
             &mut self.pos,
             &mut buf,
+            &mut list,
             &self.history,
             [self.killers[ply][0], self.killers[ply][1], counter],
             tt_move,
         );
         self.bufs[ply] = buf;
         if list.is_empty() {
+            self.lists[ply] = list;
             // Nothing to play: every point is forbidden for black, or the board is blocked.
             return if self.pos.board.is_full() {
                 0
@@ -278,15 +289,54 @@ impl<'a> Worker<'a> {
                 -(WIN - ply_i - 1)
             };
         }
+        // Singular extension: when the TT move is much better than every other move (they all
+        // fail low against a bound below its score), it is searched one ply deeper; when
+        // even the others beat beta, the node fails high at once (multi-cut).
+        let mut singular = false;
+        if let Some((tt_score, tt_depth, bound)) = tt_hit {
+            if excluded == 0
+                && ply > 0
+                && depth >= SE_MIN_DEPTH
+                && tt_move != 0
+                && list[0].0 == tt_move
+                && bound & BOUND_LOWER != 0
+                && tt_depth >= depth - 3
+                && tt_score.abs() < WIN_BOUND
+            {
+                let sbeta = tt_score - SE_MARGIN * depth;
+                self.excluded[ply] = tt_move;
+                self.lists[ply] = Vec::new();
+                let v = self.search((depth - 1) / 2, sbeta - 1, sbeta, ply, false);
+                self.excluded[ply] = 0;
+                self.pv[ply].clear();
+                if self.aborted {
+                    self.lists[ply] = list;
+                    return 0;
+                }
+                if v < sbeta {
+                    singular = true;
+                } else if !pv_node && sbeta >= beta {
+                    self.lists[ply] = list;
+                    return sbeta;
+                }
+            }
+        }
+
         let (busy, owned) = match self.crumbs {
-            Some(c) if depth >= CRUMB_DEPTH && ply <= CRUMB_PLY => c.enter(key, self.tid),
+            Some(c) if excluded == 0 && depth >= CRUMB_DEPTH && ply <= CRUMB_PLY => {
+                c.enter(key, self.tid)
+            }
             _ => (false, false),
         };
 
         let alpha_orig = alpha;
         let mut best = -WIN;
         let mut best_move = list[0].0;
+        let mut search_depth = depth;
         for (n, &(m, _)) in list.iter().enumerate() {
+            if m == excluded {
+                continue;
+            }
             let i = m as usize;
             // Quiet: no threat either way (a combination below an open three is no four).
             let quiet = !threatened
@@ -304,11 +354,13 @@ impl<'a> Worker<'a> {
             }
             self.pos.make(i);
             let s = if n == 0 {
-                -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
+                let ext = (singular && m == tt_move) as i32;
+                -self.search(depth - 1 + ext, -beta, -alpha, ply + 1, pv_node)
             } else {
                 // Threat moves (an open three made or stopped) are reduced one ply less,
                 // fours and defences against an open three not at all.
                 let reducible = quiet || (!threatened && !forcing && lmr(depth, n) > 1);
+                let depth = search_depth;
                 let r = if reducible && depth >= 2 && n >= LMR_MIN_MOVES {
                     let mut r = lmr(depth, n) - (!quiet) as i32;
                     if !pv_node && !improving {
@@ -337,6 +389,14 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     alpha = s;
                     self.update_pv(ply, m);
+                    // Alpha raised: the moves still to come are searched a ply shallower.
+                    if s < beta
+                        && search_depth == depth
+                        && (3..12).contains(&depth)
+                        && s.abs() < WIN_BOUND
+                    {
+                        search_depth = depth - ALPHA_RAISED_REDUCTION;
+                    }
                     if s >= beta {
                         if quiet {
                             let k = &mut self.killers[ply];
@@ -365,6 +425,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.lists[ply] = list;
         if owned {
             if let Some(c) = self.crumbs {
                 c.leave(key);
@@ -372,6 +433,10 @@ impl<'a> Worker<'a> {
         }
         if self.aborted {
             return 0;
+        }
+        if excluded != 0 {
+            // A singular-extension probe: its result is not this position's value.
+            return best;
         }
         let bound = if best >= beta {
             BOUND_LOWER

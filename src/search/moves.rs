@@ -86,20 +86,23 @@ pub fn is_defence(pos: &mut Position, i: usize) -> bool {
     ok
 }
 
-/// Moves for a node. When the opponent can make an open four next move, only moves
-/// that make our own four or that defend by the lines ([`is_defence`]) are kept.
-pub fn generate(
+/// Moves for a node, best first, with their ordering scores, into `list` (cleared first).
+/// When the opponent can make an open four next move, only moves that make our own four or
+/// really defend ([`is_defence`]) are kept. `killers` holds the two killers and the counter
+/// move; `buf` is scratch space.
+pub fn generate_into(
     pos: &mut Position,
     buf: &mut Vec<u16>,
+    list: &mut Vec<(u16, i32)>,
     history: &[[i32; 2]],
     killers: [u16; 3],
     tt_move: u16,
-) -> Vec<(u16, i32)> {
+) {
     let me = pos.side();
     let opp = me.opp();
     candidates(pos, buf);
     let threatened = pos.has_open_four_point(opp);
-    let mut list = Vec::with_capacity(buf.len());
+    list.clear();
     for &m in buf.iter() {
         let i = m as usize;
         if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
@@ -122,6 +125,18 @@ pub fn generate(
         list.push((m, s));
     }
     list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+}
+
+/// [`generate_into`] into a new list.
+pub fn generate(
+    pos: &mut Position,
+    buf: &mut Vec<u16>,
+    history: &[[i32; 2]],
+    killers: [u16; 3],
+    tt_move: u16,
+) -> Vec<(u16, i32)> {
+    let mut list = Vec::with_capacity(buf.len());
+    generate_into(pos, buf, &mut list, history, killers, tt_move);
     list
 }
 

@@ -9,6 +9,12 @@ use crate::search::engine::Engine;
 use crate::search::{score_text, Limits};
 use std::time::Instant;
 
+/// The depth and node-count signature of the reference bench: every change to the search or
+/// the evaluation that changes the tree changes it, and must update it here (and say so in
+/// its commit message), as Rapfi checks its bench hash. `cargo test` compares.
+pub const REFERENCE_DEPTH: i32 = 7;
+pub const REFERENCE_SIGNATURE: u64 = 0x1acb_6cce_b8d2_90a3;
+
 /// Built-in positions: (board size, rule, moves in play order as "x,y" pairs).
 pub const POSITIONS: &[(usize, Rule, &str)] = &[
     (15, Rule::Freestyle, "7,7"),

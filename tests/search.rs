@@ -108,6 +108,17 @@ fn bench_is_deterministic() {
 }
 
 #[test]
+fn bench_signature_is_the_reference_one() {
+    let r = wuzi::bench::run(wuzi::bench::REFERENCE_DEPTH, 1, &mut |_| {});
+    assert_eq!(
+        r.signature,
+        wuzi::bench::REFERENCE_SIGNATURE,
+        "the search tree changed: update bench::REFERENCE_SIGNATURE to {:#018x} if that is intended",
+        r.signature
+    );
+}
+
+#[test]
 fn helper_threads_agree_on_a_forced_win() {
     let b = board(
         15,

@@ -277,6 +277,23 @@ fn t21_renju_black_avoids_the_forbidden_point() {
 }
 
 #[test]
+fn t21b_renju_black_never_blocks_on_a_forbidden_point() {
+    // White's four 3,7..6,7 (closed by black 2,7) can only be blocked on 7,7, a double
+    // three for black (7,5 7,6 and 8,8 9,9): black is lost, but still plays a legal move.
+    let b = setup(
+        15,
+        "7,5 7,6 8,8 9,9 2,7 12,12",
+        "3,7 4,7 5,7 6,7 12,1 13,1",
+        Black,
+    );
+    assert!(wuzi::game::rule::is_forbidden(&b, Pos::new(7, 7).idx()));
+    let r = think(b.clone(), Renju);
+    assert_ne!(r.best, Pos::new(7, 7));
+    assert!(b.is_empty(r.best));
+    assert!(!wuzi::game::rule::is_forbidden(&b, r.best.idx()));
+}
+
+#[test]
 fn t22_losing_side_still_blocks() {
     // White has two separate fours: black cannot stop both but must still block one.
     let r = check(

@@ -632,7 +632,16 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                return Ok((*legal.first().unwrap_or(&blocks[0]) as u16, score));
+                // No legal block (renju black, forbidden point): lost either way, but a foul
+                // is never played; any legal move is (near the stones first).
+                let pick = legal.first().copied().or_else(|| {
+                    let b = &self.pos.board;
+                    let near = b
+                        .play_area()
+                        .find(|&i| b.near(i) > 0 && self.pos.is_legal(i));
+                    near.or_else(|| b.all_cells().find(|&i| self.pos.is_legal(i)))
+                });
+                return Ok((pick.unwrap_or(blocks[0]) as u16, score));
             }
             for i in find_all(&self.pos, me, Threat::Flex4) {
                 if self.pos.is_legal(i) && !all_lines {

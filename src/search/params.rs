@@ -33,7 +33,8 @@ pub const RAZOR_MARGIN: i32 = 120;
 
 /// Late-move reductions (with the pruning above: +144 +/- 88; for threat moves +69 +/- 68):
 /// reduction = ln(depth) * ln(move number) / LMR_DIVISOR
-/// (rounded), for moves after the first `LMR_MIN_MOVES`.
+/// (rounded), for moves after the first `LMR_MIN_MOVES`. A divisor of 1.1 (one ply
+/// deeper in 1 s) measured -11 +/- 54 (154 games) against 1.6.
 pub const LMR_DIVISOR: f64 = 1.6;
 pub const LMR_MIN_MOVES: usize = 3;
 /// At the root reductions start later and are one ply smaller.
@@ -48,6 +49,8 @@ pub const LMP_BASE: i32 = 4;
 /// the quiet moves tried before it; scores stay within +/-HISTORY_MAX.
 pub const HISTORY_SCALE: i32 = 32;
 pub const HISTORY_MAX: i32 = 1 << 16;
+/// (Reducing by history / (HISTORY_MAX / 8) plies more or less in LMR measured -4 +/- 66
+/// over 98 games: left out.)
 /// Ordering bonus of the quiet move that last refuted the opponent's previous move.
 pub const COUNTER_BONUS: i32 = 300;
 

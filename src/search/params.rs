@@ -23,6 +23,7 @@ pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 
 /// Reverse futility pruning: a non-PV node whose static score beats beta by this much
 /// per remaining ply returns it (not when the opponent has an open three).
+/// (Depth 8 with a margin of 60 measured -17 +/- 59 over 125 games against these.)
 pub const RFP_MAX_DEPTH: i32 = 6;
 pub const RFP_MARGIN: i32 = 80;
 

@@ -148,16 +148,22 @@ impl Evaluator {
             self.sum[c] += sign * self.value[i][c] as i32;
             let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
             self.count[c][k] = (self.count[c][k] as i32 + sign) as u16;
-            let mut mask = threat_mask(k as u8);
-            while mask != 0 {
-                let t = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                if sign > 0 {
-                    self.sets[c][t].insert(i);
-                } else {
-                    self.sets[c][t].remove(i);
-                }
+            self.mark(c, i, threat_mask(k as u8), sign > 0);
+        }
+    }
+
+    /// Puts `i` into (or takes it out of) the threat lists of colour index `c` named by
+    /// the bits of `mask`.
+    #[inline]
+    fn mark(&mut self, c: usize, i: usize, mut mask: u8, present: bool) {
+        while mask != 0 {
+            let set = &mut self.sets[c][mask.trailing_zeros() as usize];
+            if present {
+                set.insert(i);
+            } else {
+                set.remove(i);
             }
+            mask &= mask - 1;
         }
     }
 
@@ -226,16 +232,8 @@ impl Evaluator {
             self.count[c][o] -= 1;
             self.count[c][n] += 1;
             let (om, nm) = (threat_mask(o as u8), threat_mask(n as u8));
-            let mut gone = om & !nm;
-            while gone != 0 {
-                self.sets[c][gone.trailing_zeros() as usize].remove(q);
-                gone &= gone - 1;
-            }
-            let mut came = nm & !om;
-            while came != 0 {
-                self.sets[c][came.trailing_zeros() as usize].insert(q);
-                came &= came - 1;
-            }
+            self.mark(c, q, om & !nm, false);
+            self.mark(c, q, nm & !om, true);
         }
     }
 

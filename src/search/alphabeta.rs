@@ -1,7 +1,8 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
-use super::moves::{find_all, first_with, generate, generate_into, makes_four};
+use super::moves::{find_all, first_with, generate, generate_into, is_quiet, makes_four};
+use super::params::*;
 use super::position::Position;
 use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
@@ -36,7 +37,6 @@ const CRUMB_PLY: usize = 8;
 const POLL_INTERVAL: u64 = 512;
 /// How far past the hard deadline an unfinished first iteration may run.
 const FIRST_ITERATION_GRACE: std::time::Duration = std::time::Duration::from_millis(20);
-use super::params::*;
 
 /// Moves a history score towards +/-HISTORY_MAX by `bonus` (gravity: the closer to the
 /// limit, the smaller the step).
@@ -332,16 +332,12 @@ impl<'a> Worker<'a> {
         let alpha_orig = alpha;
         let mut best = -WIN;
         let mut best_move = list[0].0;
-        let mut search_depth = depth;
         for (n, &(m, _)) in list.iter().enumerate() {
             if m == excluded {
                 continue;
             }
             let i = m as usize;
-            // Quiet: no threat either way (a combination below an open three is no four).
-            let quiet = !threatened
-                && self.pos.eval.combo(i, me) == Combo::None
-                && self.pos.eval.combo(i, opp) == Combo::None;
+            let quiet = !threatened && is_quiet(&self.pos, i, me);
             let forcing = makes_four(&self.pos, i, me);
             // Move-count pruning: quiet moves far down the list rarely matter at low depth.
             if !pv_node
@@ -360,7 +356,6 @@ impl<'a> Worker<'a> {
                 // Threat moves (an open three made or stopped) are reduced one ply less,
                 // fours and defences against an open three not at all.
                 let reducible = quiet || (!threatened && !forcing && lmr(depth, n) > 1);
-                let depth = search_depth;
                 let r = if reducible && depth >= 2 && n >= LMR_MIN_MOVES {
                     let mut r = lmr(depth, n) - (!quiet) as i32;
                     if !pv_node && !improving {
@@ -389,14 +384,6 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     alpha = s;
                     self.update_pv(ply, m);
-                    // Alpha raised: the moves still to come are searched a ply shallower.
-                    if s < beta
-                        && search_depth == depth
-                        && (3..12).contains(&depth)
-                        && s.abs() < WIN_BOUND
-                    {
-                        search_depth = depth - ALPHA_RAISED_REDUCTION;
-                    }
                     if s >= beta {
                         if quiet {
                             let k = &mut self.killers[ply];
@@ -412,11 +399,11 @@ impl<'a> Worker<'a> {
                             let bonus = (depth * depth * HISTORY_SCALE).min(HISTORY_MAX / 4);
                             update_history(&mut self.history[i][me.index()], bonus);
                             for &(q, _) in &list[..n] {
-                                let q = q as usize;
-                                if self.pos.eval.combo(q, me) == Combo::None
-                                    && self.pos.eval.combo(q, opp) == Combo::None
-                                {
-                                    update_history(&mut self.history[q][me.index()], -bonus);
+                                if is_quiet(&self.pos, q as usize, me) {
+                                    update_history(
+                                        &mut self.history[q as usize][me.index()],
+                                        -bonus,
+                                    );
                                 }
                             }
                         }
@@ -454,10 +441,7 @@ impl<'a> Worker<'a> {
     /// threat for either side), after the first ROOT_LMR_MIN_MOVES, one ply less than
     /// inside the tree.
     pub fn root_reduction(&self, i: usize, depth: i32, n: usize) -> i32 {
-        let me = self.pos.side();
-        let quiet = self.pos.eval.combo(i, me) == Combo::None
-            && self.pos.eval.combo(i, me.opp()) == Combo::None;
-        if quiet && depth >= 3 && n >= ROOT_LMR_MIN_MOVES {
+        if is_quiet(&self.pos, i, self.pos.side()) && depth >= 3 && n >= ROOT_LMR_MIN_MOVES {
             (lmr(depth, n) - 1).clamp(0, depth - 2)
         } else {
             0
@@ -477,19 +461,13 @@ impl<'a> Worker<'a> {
     /// exact check.
     fn static_win(&mut self, me: Color) -> Option<i32> {
         let opp = me.opp();
-        let e = &self.pos.eval;
-        let renju_black = me == Color::Black && self.pos.rule() == Rule::Renju;
-        if e.count(me, Combo::Flex4) > 0
-            && (!renju_black
-                || e.cells(me, Threat::Flex4)
-                    .iter()
-                    .any(|i| !self.pos.is_forbidden(i)))
-        {
+        if self.pos.has_open_four_point(me) {
             return Some(3);
         }
-        if renju_black {
+        if me == Color::Black && self.pos.rule() == Rule::Renju {
             return None;
         }
+        let e = &self.pos.eval;
         let opp_fours = !e.cells(opp, Threat::Four).is_empty();
         if e.count(me, Combo::Block4Flex3) > 0 {
             if !opp_fours {
@@ -549,7 +527,6 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            // Stronger combinations first, then the cell's value.
             fours.push((c as i32 * 0x10000 + self.pos.eval.value(i, me), i as u16));
         }
         // Stronger combinations first, then the cell's value; ties by index (deterministic).
@@ -616,8 +593,7 @@ impl<'a> Worker<'a> {
         let opp = me.opp();
         let mut buf = std::mem::take(&mut self.bufs[0]);
         let result = (|| {
-            let fives = find_all(&self.pos, me, Threat::Five);
-            if let Some(&i) = fives.first() {
+            if let Some(i) = first_with(&self.pos, me, Threat::Five) {
                 return Ok((i as u16, WIN - 1));
             }
             let blocks = find_all(&self.pos, opp, Threat::Five);

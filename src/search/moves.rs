@@ -4,7 +4,7 @@
 use super::params::COUNTER_BONUS;
 use super::position::Position;
 use crate::eval::evaluator::Threat;
-use crate::eval::pattern::Pattern;
+use crate::eval::pattern::{Combo, Pattern};
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::DIRS;
 
@@ -43,6 +43,13 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
 #[inline]
 pub fn makes_four(pos: &Position, i: usize, c: Color) -> bool {
     pos.eval.cells(c, Threat::Four).contains(i)
+}
+
+/// Whether playing `i` is quiet for the side `me`: it makes no threat (no three, no four)
+/// for either side.
+#[inline]
+pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
+    pos.eval.combo(i, me) == Combo::None && pos.eval.combo(i, me.opp()) == Combo::None
 }
 
 /// Whether `q` defends against the opponent's open-four point `f` by the lines: it is `f`

@@ -1,13 +1,15 @@
 //! Search-core checks: incremental evaluation against a fresh computation, forced wins
 //! reported as win-in-N, determinism of the bench.
-use rand::{rngs::StdRng, Rng, SeedableRng};
-use wuzi::game::board::{Board, Color, EMPTY};
+use rand::{rngs::StdRng, SeedableRng};
+use wuzi::game::board::{Board, Color};
 use wuzi::game::pos::Pos;
 use wuzi::game::rule::Rule;
 use wuzi::search::engine::Engine;
 use wuzi::search::position::Position;
 use wuzi::search::tt::WIN;
 use wuzi::search::Limits;
+
+mod common;
 
 #[test]
 fn incremental_patterns_match_a_fresh_computation() {
@@ -22,28 +24,7 @@ fn incremental_patterns_match_a_fresh_computation() {
         let mut pos = Position::new(Board::new(size, size), rule);
         let mut checks = 0;
         for step in 0..3000 {
-            let undo = pos.board.stones() > 0 && (rng.gen_bool(0.4) || pos.board.empty_count() < 3);
-            if undo {
-                pos.undo();
-            } else {
-                // Mostly near existing stones, so real patterns form.
-                let cells: Vec<usize> = pos
-                    .board
-                    .all_cells()
-                    .filter(|&i| pos.board.cell(i) == EMPTY)
-                    .collect();
-                let near: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&i| pos.board.near(i) > 0)
-                    .collect();
-                let pool = if near.is_empty() || rng.gen_bool(0.1) {
-                    &cells
-                } else {
-                    &near
-                };
-                pos.make(pool[rng.gen_range(0..pool.len())]);
-            }
+            common::position::random_step(&mut pos, &mut rng, 0.4);
             if step % 7 == 0 {
                 assert!(
                     pos.eval.matches_fresh(&pos.board),

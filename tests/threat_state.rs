@@ -1,7 +1,7 @@
 //! The incremental threat state (per-side cell lists of five, open-four, four and
 //! open-three points), static win detection, the VCF at the search horizon, and the
 //! defence generator, on positions made for this project.
-use rand::{rngs::StdRng, Rng, SeedableRng};
+use rand::{rngs::StdRng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use wuzi::eval::evaluator::Threat;
@@ -46,21 +46,7 @@ fn threat_lists_match_the_line_patterns_after_random_play() {
         let mut pos = Position::new(Board::new(size, size), rule);
         let mut seen = [0usize; 4];
         for step in 0..2500 {
-            let undo =
-                pos.board.stones() > 0 && (rng.gen_bool(0.35) || pos.board.empty_count() < 3);
-            if undo {
-                pos.undo();
-            } else {
-                let near: Vec<usize> = pos
-                    .board
-                    .all_cells()
-                    .filter(|&i| {
-                        pos.board.cell(i) == EMPTY
-                            && (pos.board.near(i) > 0 || pos.board.stones() == 0)
-                    })
-                    .collect();
-                pos.make(near[rng.gen_range(0..near.len())]);
-            }
+            common::position::random_step(&mut pos, &mut rng, 0.35);
             if step % 5 != 0 {
                 continue;
             }

@@ -46,3 +46,34 @@ pub fn think_1s(b: Board, rule: wuzi::game::rule::Rule) -> wuzi::search::SearchR
     e.set_hash_bytes(16 << 20);
     e.search_sync(b, rule, limits, &mut |_| {})
 }
+
+/// One step of a random walk over positions: a takeback with probability `undo` (or when
+/// the board is nearly full), else a stone, mostly next to the others so real patterns form.
+pub fn random_step(
+    pos: &mut wuzi::search::position::Position,
+    rng: &mut rand::rngs::StdRng,
+    undo: f64,
+) {
+    use rand::Rng;
+    use wuzi::game::board::EMPTY;
+    if pos.board.stones() > 0 && (rng.gen_bool(undo) || pos.board.empty_count() < 3) {
+        pos.undo();
+        return;
+    }
+    let cells: Vec<usize> = pos
+        .board
+        .all_cells()
+        .filter(|&i| pos.board.cell(i) == EMPTY)
+        .collect();
+    let near: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&i| pos.board.near(i) > 0)
+        .collect();
+    let pool = if near.is_empty() || rng.gen_bool(0.1) {
+        &cells
+    } else {
+        &near
+    };
+    pos.make(pool[rng.gen_range(0..pool.len())]);
+}

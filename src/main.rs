@@ -13,12 +13,21 @@ USAGE:
                               with T threads (default 1; the signature is only
                               reproducible with 1)
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
+    pbrain-wuzi selfplay --out FILE [--rule R] [--size N] [--games G] [--threads T]
+                         [--nodes N] [--seed S] [--stones K] [--openings FILE] [--weights FILE]
+                              self-play games for training data (one sample per line)
+    pbrain-wuzi train --data FILE[,FILE...] --out FILE [--rule R] [--init handset|builtin|FILE]
+                      [--epochs E] [--lr X] [--batch B] [--lambda L] [--l2 X] [--valid F]
+                      [--seed S] [--size N (for .csv samples)]
+                              fit the evaluation table of rule R to samples (Wuzi's, or
+                              c-gomoku-cli's -sample .csv/.bin) and write it
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
 ENVIRONMENT:
     RUST_LOG=info             enable logging (per-depth analysis, decisions)
     WUZI_LOG_FILE=path        write the log to this file instead of stderr
+    WUZI_EVAL_FILE=path       evaluation table to use for its rule instead of the built-in one
 ";
 
 fn main() {
@@ -44,6 +53,18 @@ fn main() {
                 .and_then(|n| n.parse().ok())
                 .unwrap_or(1_000_000);
             if let Err(e) = wuzi::bench::solve_file(path, nodes, &mut |l| println!("{l}")) {
+                println!("error: {e}");
+                std::process::exit(1);
+            }
+        }
+        Some(tool @ ("selfplay" | "train")) => {
+            let rest = &args[1..];
+            let r = if tool == "selfplay" {
+                wuzi::train::cli::selfplay_main(rest)
+            } else {
+                wuzi::train::cli::train_main(rest)
+            };
+            if let Err(e) = r {
                 println!("error: {e}");
                 std::process::exit(1);
             }

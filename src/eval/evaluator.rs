@@ -6,6 +6,7 @@
 //! ordering and threat handling, and its running sums are the static score.
 
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
+use super::weights::{self, threat_level, Weights};
 use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
 use crate::game::pos::{step, DIRS, NCELLS};
@@ -40,11 +41,17 @@ fn combo_table() -> &'static ComboTable {
             ];
             let info = combine(p);
             *c = info.combo as u8 | if info.maybe_forbidden { FORBID_FLAG } else { 0 };
-            let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
-            *v = (lines + COMBO_VALUE[info.combo as usize]) as i16;
+            *v = handset_value(p) as i16;
         }
         ComboTable { combo, value }
     })
+}
+
+/// The hand-set value of a cell to the colour with these four line patterns (move ordering,
+/// and the evaluation when no trained table is used).
+pub fn handset_value(p: [Pattern; 4]) -> i32 {
+    let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
+    lines + COMBO_VALUE[combine(p).combo as usize]
 }
 
 const FORBID_FLAG: u8 = 0x80;
@@ -66,6 +73,12 @@ pub struct Evaluator {
     value: Vec<[i16; 2]>,
     /// Sum of values over empty cells, per colour.
     sum: [i32; 2],
+    /// The evaluation tables.
+    weights: &'static Weights,
+    /// Per cell and colour: its `[own, opp]` evaluation weights.
+    learned: Vec<[[i16; 2]; 2]>,
+    /// Sums of `learned` over empty cells: `[colour][own/opp]`.
+    lsum: [[i32; 2]; 2],
     /// Number of empty cells with each combo, per colour.
     count: [[u16; NCOMBOS]; 2],
     /// Empty cells per colour and threat class (see [`Threat`]).
@@ -95,6 +108,11 @@ const fn threat_mask(combo: u8) -> u8 {
 
 impl Evaluator {
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
+        Evaluator::with_weights(board, rule, weights::for_rule(rule))
+    }
+
+    /// An evaluator scoring with the given tables.
+    pub fn with_weights(board: &Board, rule: Rule, weights: &'static Weights) -> Evaluator {
         let mut e = Evaluator {
             rule,
             table: pair_table(rule),
@@ -102,6 +120,9 @@ impl Evaluator {
             combo: vec![[0; 2]; NCELLS],
             value: vec![[0; 2]; NCELLS],
             sum: [0; 2],
+            weights,
+            learned: vec![[[0; 2]; 2]; NCELLS],
+            lsum: [[0; 2]; 2],
             count: [[0; NCOMBOS]; 2],
             sets: Default::default(),
         };
@@ -139,6 +160,7 @@ impl Evaluator {
             let k = combo_index(&self.pat[i][c]);
             self.combo[i][c] = t.combo[k];
             self.value[i][c] = t.value[k];
+            self.learned[i][c] = self.weights.cell(c, k);
         }
     }
 
@@ -146,6 +168,8 @@ impl Evaluator {
     fn add(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
             self.sum[c] += sign * self.value[i][c] as i32;
+            self.lsum[c][0] += sign * self.learned[i][c][0] as i32;
+            self.lsum[c][1] += sign * self.learned[i][c][1] as i32;
             let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
             self.count[c][k] = (self.count[c][k] as i32 + sign) as u16;
             self.mark(c, i, threat_mask(k as u8), sign > 0);
@@ -218,6 +242,10 @@ impl Evaluator {
             let (old_combo, old_value) = (self.combo[q][c], self.value[q][c]);
             self.sum[c] += new_value as i32 - old_value as i32;
             self.value[q][c] = new_value;
+            let (new_w, old_w) = (self.weights.cell(c, k), self.learned[q][c]);
+            self.lsum[c][0] += new_w[0] as i32 - old_w[0] as i32;
+            self.lsum[c][1] += new_w[1] as i32 - old_w[1] as i32;
+            self.learned[q][c] = new_w;
             if new_combo == old_combo {
                 continue;
             }
@@ -276,16 +304,41 @@ impl Evaluator {
 
     /// Static score from the side to move's point of view.
     pub fn evaluate(&self, side: Color) -> i32 {
-        let me = self.sum[side.index()];
-        let them = self.sum[side.opp().index()];
-        // The side to move realises its potential first, hence the tempo weighting.
-        (me * 9 - them * 8) / 8
+        let (s, o) = (side.index(), side.opp().index());
+        let w = self.weights;
+        let threat = w.threat(
+            s,
+            threat_level(&self.count[s]),
+            threat_level(&self.count[o]),
+        );
+        (self.lsum[s][0] + self.lsum[o][1] + threat) / w.divisor as i32
+    }
+
+    /// The tables this evaluator scores with.
+    pub fn weights(&self) -> &'static Weights {
+        self.weights
+    }
+
+    /// The evaluation shape (see [`weights::shapes`]) `c` has on the empty cell `i`.
+    #[inline]
+    pub fn shape(&self, i: usize, c: Color) -> usize {
+        weights::shape_of_tuple()[combo_index(&self.pat[i][c.index()])] as usize
+    }
+
+    /// Number of empty cells per combination class for `c` (threat levels).
+    #[inline]
+    pub fn counts(&self, c: Color) -> &[u16; NCOMBOS] {
+        &self.count[c.index()]
     }
 
     /// Compares against a from-scratch computation (used by tests).
     pub fn matches_fresh(&self, board: &Board) -> bool {
-        let fresh = Evaluator::new(board, self.rule);
-        if fresh.sum != self.sum || fresh.count != self.count || fresh.sets != self.sets {
+        let fresh = Evaluator::with_weights(board, self.rule, self.weights);
+        if fresh.sum != self.sum
+            || fresh.lsum != self.lsum
+            || fresh.count != self.count
+            || fresh.sets != self.sets
+        {
             return false;
         }
         board
@@ -295,6 +348,7 @@ impl Evaluator {
                 fresh.pat[i] == self.pat[i]
                     && fresh.combo[i] == self.combo[i]
                     && fresh.value[i] == self.value[i]
+                    && fresh.learned[i] == self.learned[i]
             })
     }
 }

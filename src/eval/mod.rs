@@ -1,3 +1,4 @@
-//! Pattern tables and the incremental evaluator.
+//! Pattern tables, the incremental evaluator and its (learned) weights.
 pub mod evaluator;
 pub mod pattern;
+pub mod weights;

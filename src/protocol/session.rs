@@ -318,6 +318,11 @@ impl Session {
         self.board = Some(Board::new(w as usize, h as usize));
         self.used_ms = 0;
         self.engine.prepare();
+        if let Some(e) = crate::eval::weights::load_error() {
+            self.out.line(&format!(
+                "MESSAGE WUZI_EVAL_FILE refused: {e}; playing with the built-in evaluation"
+            ));
+        }
         self.out.line("OK");
     }
 

@@ -1,0 +1,350 @@
+//! Evaluation parameters as data: per rule, a value for every combination of a cell's four
+//! line patterns (as an unordered multiset: 1,365 shapes), once for the side to move and once
+//! for the side that moved, per colour; plus a table indexed by both sides' threat
+//! situation. The evaluator sums them over the empty cells incrementally.
+//!
+//! A rule's built-in table is the file embedded from `src/eval/weights/` when one was trained
+//! for it, else the hand-set values written as a table. `WUZI_EVAL_FILE=path` replaces the
+//! table of the file's rule for experiments; a bad file is refused with a reason
+//! ([`load_error`]) and the built-in table stays.
+//!
+//! File format (little endian): `WUZIEVAL` magic, u32 version (1), u8 rule (the protocol's
+//! `INFO rule` value: 0, 1, 4 or 8), u8 divisor, u16 number of shapes, u16 number of threat
+//! levels, u16 reserved; then i16 tables `own[2][shapes]`, `opp[2][shapes]`,
+//! `threat[2][levels²]` (index 0 = black, 1 = white); then a u32 FNV-1a checksum of
+//! everything before it.
+
+use super::pattern::{Combo, Pattern, NPATTERNS};
+use crate::game::rule::Rule;
+use std::sync::{OnceLock, RwLock};
+
+/// Distinct multisets of four line patterns.
+pub const NSHAPES: usize = 1365;
+/// Threat levels per side (see [`threat_level`]).
+pub const NLEVELS: usize = 54;
+/// Number of ordered 4-tuples of patterns (the evaluator's combo index).
+pub const NTUPLES: usize = NPATTERNS * NPATTERNS * NPATTERNS * NPATTERNS;
+
+const MAGIC: &[u8; 8] = b"WUZIEVAL";
+pub const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 2;
+/// Size in bytes of a weights file.
+pub const FILE_BYTES: usize = HEADER + 2 * (4 * NSHAPES + 2 * NLEVELS * NLEVELS) + 4;
+
+/// Evaluation tables of one rule. The static score of a position is
+/// `(Σ own[stm][shape] + Σ opp[other][shape] + threat[stm][level(stm)·N + level(other)]) / divisor`
+/// over the empty cells, each cell counted once per colour with that colour's shape there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    pub rule: Rule,
+    pub divisor: u8,
+    /// Per colour: a shape's value to the side to move.
+    pub own: [Vec<i16>; 2],
+    /// Per colour: a shape's value, counted for the side that just moved.
+    pub opp: [Vec<i16>; 2],
+    /// Per colour of the side to move: by (its threat level, the other side's).
+    pub threat: [Vec<i16>; 2],
+    /// `own`/`opp` expanded to the evaluator's ordered 4-tuple index, per colour.
+    full: [Vec<[i16; 2]>; 2],
+}
+
+/// The four patterns of every shape, weakest first, in shape order.
+pub fn shapes() -> &'static [[u8; 4]] {
+    static S: OnceLock<Vec<[u8; 4]>> = OnceLock::new();
+    S.get_or_init(|| {
+        let n = NPATTERNS as u8;
+        let mut v = Vec::with_capacity(NSHAPES);
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
+                        v.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+        v
+    })
+}
+
+/// The shape of every ordered 4-tuple index.
+pub fn shape_of_tuple() -> &'static [u16] {
+    static T: OnceLock<Vec<u16>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut rank = std::collections::HashMap::with_capacity(NSHAPES);
+        for (s, p) in shapes().iter().enumerate() {
+            rank.insert(*p, s as u16);
+        }
+        (0..NTUPLES)
+            .map(|k| {
+                let mut p = tuple_patterns(k);
+                p.sort_unstable();
+                rank[&p]
+            })
+            .collect()
+    })
+}
+
+/// The four patterns (by direction) of an ordered 4-tuple index.
+pub fn tuple_patterns(k: usize) -> [u8; 4] {
+    let n = NPATTERNS;
+    [
+        (k / (n * n * n)) as u8,
+        (k / (n * n) % n) as u8,
+        (k / n % n) as u8,
+        (k % n) as u8,
+    ]
+}
+
+/// A side's threat situation from its per-combination counts of empty cells: five points
+/// (0, 1, 2+), open-four points (0, 1–2, 3+), a four-three or double-three point (no, yes),
+/// four points (0, 1–2, 3+).
+#[inline]
+pub fn threat_level(count: &[u16; 9]) -> usize {
+    let five = (count[Combo::Five as usize] as usize).min(2);
+    let bucket = |n: usize| match n {
+        0 => 0,
+        1 | 2 => 1,
+        _ => 2,
+    };
+    let flex4 = bucket(count[Combo::Flex4 as usize] as usize);
+    let combo =
+        (count[Combo::Block4Flex3 as usize] + count[Combo::DoubleFlex3 as usize] > 0) as usize;
+    let fours =
+        bucket((count[Combo::Block4 as usize] + count[Combo::Block4Plus as usize]) as usize);
+    ((five * 3 + flex4) * 2 + combo) * 3 + fours
+}
+
+/// The protocol's `INFO rule` value of a rule (the file's rule field).
+pub fn rule_code(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+        Rule::Caro => 8,
+    }
+}
+
+fn rule_from_code(code: u8) -> Option<Rule> {
+    match code {
+        0 => Some(Rule::Freestyle),
+        1 => Some(Rule::Standard),
+        4 => Some(Rule::Renju),
+        8 => Some(Rule::Caro),
+        _ => None,
+    }
+}
+
+fn rule_slot(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::Caro => 3,
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+impl Weights {
+    /// Tables from their parts (lengths must be `NSHAPES` and `NLEVELS²`).
+    pub fn new(
+        rule: Rule,
+        divisor: u8,
+        own: [Vec<i16>; 2],
+        opp: [Vec<i16>; 2],
+        threat: [Vec<i16>; 2],
+    ) -> Weights {
+        let shape = shape_of_tuple();
+        let full = [0, 1].map(|c| {
+            shape
+                .iter()
+                .map(|&s| [own[c][s as usize], opp[c][s as usize]])
+                .collect()
+        });
+        Weights {
+            rule,
+            divisor: divisor.max(1),
+            own,
+            opp,
+            threat,
+            full,
+        }
+    }
+
+    /// The hand-set evaluation (line values plus combination bonuses; the side to move's
+    /// cells weighted 9/8 for tempo) written as a table: it scores exactly as it did.
+    pub fn handset(rule: Rule) -> Weights {
+        let v: Vec<i32> = shapes()
+            .iter()
+            .map(|p| super::evaluator::handset_value(p.map(Pattern::from_u8)))
+            .collect();
+        let own: Vec<i16> = v.iter().map(|&x| (9 * x) as i16).collect();
+        let opp: Vec<i16> = v.iter().map(|&x| (-8 * x) as i16).collect();
+        let zero = vec![0i16; NLEVELS * NLEVELS];
+        Weights::new(
+            rule,
+            8,
+            [own.clone(), own],
+            [opp.clone(), opp],
+            [zero.clone(), zero],
+        )
+    }
+
+    /// `[own, opp]` of colour index `c` for an ordered 4-tuple index.
+    #[inline]
+    pub fn cell(&self, c: usize, tuple: usize) -> [i16; 2] {
+        self.full[c][tuple]
+    }
+
+    #[inline]
+    pub fn threat(&self, c: usize, level_me: usize, level_them: usize) -> i32 {
+        self.threat[c][level_me * NLEVELS + level_them] as i32
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(FILE_BYTES);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.push(rule_code(self.rule));
+        b.push(self.divisor);
+        b.extend_from_slice(&(NSHAPES as u16).to_le_bytes());
+        b.extend_from_slice(&(NLEVELS as u16).to_le_bytes());
+        b.extend_from_slice(&0u16.to_le_bytes());
+        for t in self.own.iter().chain(&self.opp).chain(&self.threat) {
+            for &x in t {
+                b.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Reads a weights file; the error says what is wrong with it.
+    pub fn from_bytes(b: &[u8]) -> Result<Weights, String> {
+        if b.len() < 8 || &b[..8] != MAGIC {
+            return Err("not a Wuzi evaluation file (bad magic)".into());
+        }
+        if b.len() < HEADER {
+            return Err(format!("{} bytes, too short for the header", b.len()));
+        }
+        let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]);
+        let version = u32::from_le_bytes([b[8], b[9], b[10], b[11]]);
+        if version != VERSION {
+            return Err(format!(
+                "version {version}, this engine reads version {VERSION}"
+            ));
+        }
+        let rule = rule_from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
+        let divisor = b[13];
+        if divisor == 0 {
+            return Err("divisor 0".into());
+        }
+        let (shapes, levels) = (u16_at(14) as usize, u16_at(16) as usize);
+        if shapes != NSHAPES || levels != NLEVELS {
+            return Err(format!(
+                "table sizes {shapes}/{levels}, expected {NSHAPES}/{NLEVELS}"
+            ));
+        }
+        if b.len() != FILE_BYTES {
+            return Err(format!(
+                "{} bytes, expected {FILE_BYTES} (truncated or padded)",
+                b.len()
+            ));
+        }
+        let body = FILE_BYTES - 4;
+        let stored = u32::from_le_bytes([b[body], b[body + 1], b[body + 2], b[body + 3]]);
+        if fnv1a(&b[..body]) != stored {
+            return Err("checksum mismatch (corrupted)".into());
+        }
+        let mut at = HEADER;
+        let mut table = |n: usize| {
+            let t: Vec<i16> = (0..n)
+                .map(|k| i16::from_le_bytes([b[at + 2 * k], b[at + 2 * k + 1]]))
+                .collect();
+            at += 2 * n;
+            t
+        };
+        let own = [table(NSHAPES), table(NSHAPES)];
+        let opp = [table(NSHAPES), table(NSHAPES)];
+        let threat = [table(NLEVELS * NLEVELS), table(NLEVELS * NLEVELS)];
+        Ok(Weights::new(rule, divisor, own, opp, threat))
+    }
+
+    pub fn load(path: &str) -> Result<Weights, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        Weights::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
+    }
+
+    pub fn save(&self, path: &str) -> std::io::Result<()> {
+        std::fs::write(path, self.to_bytes())
+    }
+}
+
+/// The trained table shipped for a rule, if there is one.
+fn embedded(rule: Rule) -> Option<&'static [u8]> {
+    let _ = rule;
+    None
+}
+
+/// A rule's built-in table: the embedded file, or the hand-set values.
+pub fn builtin(rule: Rule) -> Weights {
+    embedded(rule)
+        .and_then(|b| Weights::from_bytes(b).ok())
+        .filter(|w| w.rule == rule)
+        .unwrap_or_else(|| Weights::handset(rule))
+}
+
+struct Registry {
+    tables: [&'static Weights; 4],
+    error: Option<String>,
+}
+
+fn registry() -> &'static RwLock<Registry> {
+    static R: OnceLock<RwLock<Registry>> = OnceLock::new();
+    R.get_or_init(|| {
+        let rules = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+        let mut reg = Registry {
+            tables: rules.map(|r| &*Box::leak(Box::new(builtin(r)))),
+            error: None,
+        };
+        if let Some(path) = std::env::var_os("WUZI_EVAL_FILE") {
+            match Weights::load(&path.to_string_lossy()) {
+                Ok(w) => {
+                    let slot = rule_slot(w.rule);
+                    reg.tables[slot] = Box::leak(Box::new(w));
+                }
+                Err(e) => {
+                    log::error!("WUZI_EVAL_FILE refused: {e}; using the built-in tables");
+                    reg.error = Some(e);
+                }
+            }
+        }
+        RwLock::new(reg)
+    })
+}
+
+/// The tables searches of `rule` use now.
+pub fn for_rule(rule: Rule) -> &'static Weights {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.tables[rule_slot(rule)]
+}
+
+/// Makes `w` the table of its rule for every evaluator created from now on (tools, tests).
+/// Each call keeps its table for the life of the process.
+pub fn install(w: Weights) {
+    let w: &'static Weights = Box::leak(Box::new(w));
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.tables[rule_slot(w.rule)] = w;
+}
+
+/// Why `WUZI_EVAL_FILE` was refused, if it was.
+pub fn load_error() -> Option<String> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.error.clone()
+}

@@ -1,0 +1,313 @@
+//! The `selfplay` and `train` subcommands: argument parsing and the glue between samples,
+//! features, the fitter and weight files. Progress goes to stderr (these are tools, not the
+//! protocol), results to stdout.
+
+use super::features::{self, NPARAMS};
+use super::fit::{self, Dataset, FitConfig};
+use super::record::{self, Sample};
+use super::selfplay;
+use crate::eval::weights::{self, Weights};
+use crate::game::board::Board;
+use crate::game::pos::Pos;
+use crate::game::rule::Rule;
+use crate::search::position::Position;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// `--key value` pairs.
+struct Args(HashMap<String, String>);
+
+impl Args {
+    fn parse(args: &[String]) -> Result<Args, String> {
+        let mut m = HashMap::new();
+        let mut it = args.iter();
+        while let Some(k) = it.next() {
+            let Some(key) = k.strip_prefix("--") else {
+                return Err(format!("unexpected argument '{k}'"));
+            };
+            let v = it.next().ok_or_else(|| format!("--{key} needs a value"))?;
+            m.insert(key.to_string(), v.clone());
+        }
+        Ok(Args(m))
+    }
+
+    fn get<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
+        match self.0.get(key) {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("bad value '{v}' for --{key}")),
+        }
+    }
+
+    fn str(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+}
+
+pub fn parse_rule(s: &str) -> Result<Rule, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "freestyle" | "0" => Ok(Rule::Freestyle),
+        "standard" | "1" => Ok(Rule::Standard),
+        "renju" | "4" => Ok(Rule::Renju),
+        "caro" | "8" => Ok(Rule::Caro),
+        _ => Err(format!(
+            "unknown rule '{s}' (freestyle, standard, renju, caro)"
+        )),
+    }
+}
+
+/// Installs the table named by `--weights` (for its rule) if given.
+fn install_weights(a: &Args) -> Result<(), String> {
+    if let Some(path) = a.str("weights") {
+        let w = Weights::load(path)?;
+        eprintln!("evaluation table {path} ({})", w.rule.name());
+        weights::install(w);
+    }
+    Ok(())
+}
+
+/// Reads an openings file: Gomocup offset lines (`dx,dy, dx,dy, …`) or c-gomoku-cli `pos`
+/// notation, converted to board points for `size`.
+fn read_openings(path: &str, size: usize) -> Result<Vec<Vec<Pos>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let half = (size / 2) as i64;
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let moves = if line.contains(',') {
+            let nums: Vec<i64> = line
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().map_err(|_| format!("bad opening line '{line}'")))
+                .collect::<Result<_, _>>()?;
+            nums.chunks(2)
+                .map(|p| {
+                    let (x, y) = (p[0] + half, p.get(1).copied().unwrap_or(i64::MIN) + half);
+                    ((0..size as i64).contains(&x) && (0..size as i64).contains(&y))
+                        .then(|| Pos::new(x as u8, y as u8))
+                })
+                .collect::<Option<Vec<Pos>>>()
+        } else {
+            record::parse_pos_notation(line, size)
+        };
+        out.push(moves.ok_or_else(|| format!("opening '{line}' does not fit a {size} board"))?);
+    }
+    Ok(out)
+}
+
+pub fn selfplay_main(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args)?;
+    install_weights(&a)?;
+    let size: usize = a.get("size", 15)?;
+    if !(5..=32).contains(&size) {
+        return Err(format!("unsupported board size {size}"));
+    }
+    let cfg = selfplay::Config {
+        rule: parse_rule(a.str("rule").unwrap_or("freestyle"))?,
+        size,
+        games: a.get("games", 100)?,
+        threads: a.get("threads", 1)?,
+        nodes: a.get("nodes", 20_000)?,
+        seed: a.get("seed", 1)?,
+        opening_stones: a.get("stones", 4)?,
+        openings: match a.str("openings") {
+            Some(p) => read_openings(p, size)?,
+            None => Vec::new(),
+        },
+    };
+    let path = a.str("out").ok_or("--out FILE is required")?;
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?;
+    let mut out = std::io::BufWriter::new(file);
+    let started = Instant::now();
+    let s = selfplay::run(&cfg, &mut out, &mut |line| eprintln!("{line}"))
+        .map_err(|e| format!("writing '{path}': {e}"))?;
+    println!(
+        "selfplay {} {}x{}: {} games, {} positions in {:.1}s; black {} white {} draws {} -> {path}",
+        cfg.rule.name(),
+        size,
+        size,
+        s.games,
+        s.positions,
+        started.elapsed().as_secs_f64(),
+        s.black_wins,
+        s.white_wins,
+        s.draws
+    );
+    Ok(())
+}
+
+/// What a training row keeps besides its features.
+struct RowMeta {
+    /// 0, 0.5 or 1 for the side to move.
+    result: f32,
+    score: Option<i32>,
+    game: u64,
+}
+
+fn game_hash(game: u64, seed: u64) -> u64 {
+    let mut x = game ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x
+}
+
+/// Builds the training rows of `samples` for `rule`: replays each position, skips those the
+/// search settles statically, and mixes the result with the score (`λ`, at scale `k`).
+fn build_rows(samples: &[Sample], rule: Rule) -> (Vec<Vec<(u16, u16)>>, Vec<RowMeta>) {
+    let mut feats = Vec::new();
+    let mut meta = Vec::new();
+    let mut scratch = Vec::new();
+    for s in samples.iter().filter(|s| s.rule == rule) {
+        let mut board = Board::new(s.size, s.size);
+        let mut ok = true;
+        for m in &s.moves {
+            let i = m.idx();
+            if board.cell(i) != crate::game::board::EMPTY {
+                ok = false;
+                break;
+            }
+            board.make(i);
+        }
+        if !ok {
+            continue;
+        }
+        let pos = Position::new(board, rule);
+        if features::is_static(&pos) {
+            continue;
+        }
+        feats.push(features::extract(&pos, &mut scratch));
+        meta.push(RowMeta {
+            result: s.result as f32 / 2.0,
+            score: s.score,
+            game: s.game,
+        });
+    }
+    (feats, meta)
+}
+
+pub fn train_main(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args)?;
+    let rule = parse_rule(a.str("rule").unwrap_or("freestyle"))?;
+    let size: usize = a.get("size", 15)?;
+    let seed: u64 = a.get("seed", 1)?;
+    let lambda: f64 = a.get("lambda", 0.5)?;
+    let valid_frac: f64 = a.get("valid", 0.1)?;
+    let out = a.str("out").ok_or("--out FILE is required")?.to_string();
+    let init = match a.str("init") {
+        None | Some("handset") => Weights::handset(rule),
+        Some("builtin") => weights::builtin(rule),
+        Some(path) => Weights::load(path)?,
+    };
+    if init.rule != rule {
+        return Err(format!(
+            "--init table is for {}, not {}",
+            init.rule.name(),
+            rule.name()
+        ));
+    }
+    // Evaluators built while reading score with the starting table (only the shapes matter).
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    for path in a
+        .str("data")
+        .ok_or("--data FILE[,FILE…] is required")?
+        .split(',')
+    {
+        let mut s = record::read_file(path, size, rule)?;
+        eprintln!("{path}: {} samples", s.len());
+        samples.append(&mut s);
+    }
+    let (feats, meta) = build_rows(&samples, rule);
+    drop(samples);
+    eprintln!(
+        "{} positions kept for {} ({:.1}s)",
+        feats.len(),
+        rule.name(),
+        started.elapsed().as_secs_f64()
+    );
+    if feats.is_empty() {
+        return Err("no usable positions".into());
+    }
+    // Result-only rows first, to find the scale of the starting table.
+    let mut data = Dataset::new();
+    for (f, m) in feats.iter().zip(&meta) {
+        data.push(f, m.result, m.result);
+    }
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (row, m) in meta.iter().enumerate() {
+        if (game_hash(m.game, seed) % 10_000) as f64 / 10_000.0 < valid_frac {
+            valid.push(row);
+        } else {
+            train.push(row);
+        }
+    }
+    let w0 = features::params_of(&init);
+    assert_eq!(w0.len(), NPARAMS);
+    let scale = best_scale_or(&data, &train, &w0, a.get("scale", 0.0)?);
+    let k = scale / init.divisor as f64;
+    let mut mixed = Dataset::new();
+    for (f, m) in feats.iter().zip(&meta) {
+        let r = m.result as f64;
+        let y = match m.score {
+            Some(s) => lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / k),
+            None => r,
+        };
+        mixed.push(f, y as f32, m.result);
+    }
+    drop(feats);
+    let cfg = FitConfig {
+        epochs: a.get("epochs", 12)?,
+        lr: a.get("lr", 4.0)?,
+        batch: a.get("batch", 512)?,
+        l2: a.get("l2", 1e-6)?,
+        seed,
+        scale,
+    };
+    println!(
+        "train {}: {} train / {} validation positions, lambda {lambda}, K {k:.1} (scale {scale:.1})",
+        rule.name(),
+        train.len(),
+        valid.len()
+    );
+    println!(
+        "start table: train loss {:.5} validation loss {:.5} (results only {:.5})",
+        fit::loss(&mixed, &train, &w0, scale, false),
+        fit::loss(&mixed, &valid, &w0, scale, false),
+        fit::loss(&mixed, &valid, &w0, scale, true)
+    );
+    let fit_started = Instant::now();
+    let best = fit::fit(&mixed, &train, &valid, &w0, &cfg, &mut |e| {
+        println!(
+            "epoch {:3}: train loss {:.5} validation loss {:.5} (results only {:.5}) {:.1}s",
+            e.epoch,
+            e.train_loss,
+            e.valid_loss,
+            e.valid_result_loss,
+            fit_started.elapsed().as_secs_f64()
+        );
+    });
+    let w = features::weights_of(rule, init.divisor, &best);
+    let q = features::params_of(&w);
+    println!(
+        "written table: validation loss {:.5} (results only {:.5}); {} bytes -> {out}",
+        fit::loss(&mixed, &valid, &q, scale, false),
+        fit::loss(&mixed, &valid, &q, scale, true),
+        weights::FILE_BYTES
+    );
+    w.save(&out)
+        .map_err(|e| format!("cannot write '{out}': {e}"))?;
+    Ok(())
+}
+
+fn best_scale_or(data: &Dataset, rows: &[usize], w: &[f32], given: f64) -> f64 {
+    if given > 0.0 {
+        given
+    } else {
+        fit::best_scale(data, rows, w)
+    }
+}

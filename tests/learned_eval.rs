@@ -1,0 +1,329 @@
+//! The learned evaluation: tables as data (file round trip, refusal of bad files), the
+//! incremental sums with arbitrary tables, the linear-model view the trainer fits, the
+//! trainer itself on data whose true parameters are known, and the sample formats.
+
+mod common;
+
+use common::position::random_step;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use wuzi::eval::evaluator::Evaluator;
+use wuzi::eval::weights::{self, Weights, FILE_BYTES, NLEVELS, NSHAPES};
+use wuzi::game::board::{Board, Color};
+use wuzi::game::pos::Pos;
+use wuzi::game::rule::Rule;
+use wuzi::search::position::Position;
+use wuzi::train::features::{self, NPARAMS};
+use wuzi::train::fit::{self, Dataset, FitConfig};
+use wuzi::train::record::{self, Sample};
+
+/// A table with random values everywhere (colours differ), leaked for evaluators.
+fn random_weights(rule: Rule, seed: u64) -> &'static Weights {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut t = |n: usize| -> Vec<i16> { (0..n).map(|_| rng.gen_range(-3000..3000)).collect() };
+    let (o0, o1, p0, p1) = (t(NSHAPES), t(NSHAPES), t(NSHAPES), t(NSHAPES));
+    let (t0, t1) = (t(NLEVELS * NLEVELS), t(NLEVELS * NLEVELS));
+    Box::leak(Box::new(Weights::new(
+        rule,
+        7,
+        [o0, o1],
+        [p0, p1],
+        [t0, t1],
+    )))
+}
+
+fn position_with(rule: Rule, w: &'static Weights) -> Position {
+    let board = Board::new(15, 15);
+    let mut pos = Position::new(board.clone(), rule);
+    pos.eval = Evaluator::with_weights(&board, rule, w);
+    pos
+}
+
+#[test]
+fn incremental_sums_match_a_fresh_evaluator_with_any_table() {
+    for (n, rule) in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro]
+        .into_iter()
+        .enumerate()
+    {
+        let w = random_weights(rule, 11 + n as u64);
+        let mut pos = position_with(rule, w);
+        let mut rng = StdRng::seed_from_u64(5 + n as u64);
+        for step in 0..1500 {
+            random_step(&mut pos, &mut rng, 0.3);
+            if step % 25 == 0 {
+                assert!(pos.eval.matches_fresh(&pos.board), "{rule:?} step {step}");
+                let fresh = Evaluator::with_weights(&pos.board, rule, w);
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(pos.eval.evaluate(c), fresh.evaluate(c));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn features_times_parameters_is_the_evaluators_score() {
+    for (n, rule) in [Rule::Freestyle, Rule::Renju].into_iter().enumerate() {
+        // Renju keeps the colours apart; the other rules tie them, so test with a tied table.
+        let w = if rule == Rule::Renju {
+            random_weights(rule, 40)
+        } else {
+            let r = random_weights(rule, 41);
+            Box::leak(Box::new(features::weights_of(
+                rule,
+                7,
+                &features::params_of(r),
+            )))
+        };
+        let p = features::params_of(w);
+        assert_eq!(p.len(), NPARAMS);
+        let mut pos = position_with(rule, w);
+        let mut rng = StdRng::seed_from_u64(77 + n as u64);
+        let mut scratch = Vec::new();
+        let mut checked = 0;
+        for _ in 0..600 {
+            random_step(&mut pos, &mut rng, 0.2);
+            let f = features::extract(&pos, &mut scratch);
+            let dot: i64 = f
+                .iter()
+                .map(|&(k, c)| p[k as usize] as i64 * c as i64)
+                .sum();
+            let expect = (dot / w.divisor as i64) as i32;
+            assert_eq!(pos.eval.evaluate(pos.side()), expect, "{rule:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 600);
+    }
+}
+
+#[test]
+fn the_handset_table_scores_as_the_handset_evaluation_did() {
+    // (me·9 − them·8) / 8 with `me`, `them` the sums of the hand-set cell values.
+    let board = common::position::setup(15, "7,7 8,8 6,8", "7,8 8,7", Color::White);
+    let w: &'static Weights = Box::leak(Box::new(Weights::handset(Rule::Freestyle)));
+    let e = Evaluator::with_weights(&board, Rule::Freestyle, w);
+    let (mut me, mut them) = (0, 0);
+    for i in board
+        .all_cells()
+        .filter(|&i| board.cell(i) == wuzi::game::board::EMPTY)
+    {
+        me += e.value(i, Color::White);
+        them += e.value(i, Color::Black);
+    }
+    assert_ne!(me, 0);
+    assert_eq!(e.evaluate(Color::White), (me * 9 - them * 8) / 8);
+}
+
+#[test]
+fn a_table_file_round_trips() {
+    let w = random_weights(Rule::Renju, 3);
+    let bytes = w.to_bytes();
+    assert_eq!(bytes.len(), FILE_BYTES);
+    let back = Weights::from_bytes(&bytes).expect("reads back");
+    assert_eq!(&back, w);
+    let path = std::env::temp_dir().join(format!("wuzi-roundtrip-{}.wzw", std::process::id()));
+    let path = path.to_string_lossy().to_string();
+    w.save(&path).unwrap();
+    let loaded: &'static Weights = Box::leak(Box::new(Weights::load(&path).unwrap()));
+    let _ = std::fs::remove_file(&path);
+    let mut a = position_with(Rule::Renju, w);
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..200 {
+        random_step(&mut a, &mut rng, 0.2);
+        let b = Evaluator::with_weights(&a.board, Rule::Renju, loaded);
+        assert_eq!(a.eval.evaluate(a.side()), b.evaluate(a.side()));
+    }
+}
+
+#[test]
+fn bad_table_files_are_refused_with_a_reason() {
+    let good = Weights::handset(Rule::Standard).to_bytes();
+    let mut corrupt = good.clone();
+    corrupt[100] ^= 0x40;
+    let mut version = good.clone();
+    version[8] = 9;
+    let mut rule = good.clone();
+    rule[12] = 3;
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    let cases: [(&[u8], &str); 6] = [
+        (&corrupt, "checksum"),
+        (&good[..good.len() - 10], "truncated"),
+        (&version, "version 9"),
+        (&rule, "rule code 3"),
+        (&magic, "magic"),
+        (&[], "magic"),
+    ];
+    for (bytes, why) in cases {
+        let err = Weights::from_bytes(bytes).expect_err(why);
+        assert!(err.contains(why), "'{err}' should mention '{why}'");
+    }
+    let err = Weights::load("/nonexistent/wuzi.wzw").unwrap_err();
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn the_engine_plays_with_a_refused_table_file_and_says_why() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzw", std::process::id()));
+    std::fs::write(&path, b"WUZIEVAL garbage").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .env("WUZI_EVAL_FILE", &path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "INFO timeout_turn 300\nSTART 15\nBEGIN").unwrap();
+    stdin.flush().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut got = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let is_move = line.contains(',') && !line.starts_with("MESSAGE");
+        got.push(line);
+        if is_move {
+            break;
+        }
+    }
+    writeln!(stdin, "END").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        got[0].starts_with("MESSAGE WUZI_EVAL_FILE refused:"),
+        "{got:?}"
+    );
+    assert!(
+        got[0].contains("bytes") || got[0].contains("sizes"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "OK");
+    let mv = got.last().unwrap();
+    let (x, y) = mv.split_once(',').unwrap();
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn the_fitter_recovers_known_parameters() {
+    // 40 parameters, rows of 6 random features with counts 1..3, labels σ(x·w/s) (noise-free
+    // soft targets): the fit from zero must land close to the true parameters.
+    let mut rng = StdRng::seed_from_u64(2024);
+    let n = 40;
+    let truth: Vec<f32> = (0..n).map(|_| rng.gen_range(-200.0..200.0)).collect();
+    let scale = 300.0;
+    let mut data = Dataset::new();
+    for _ in 0..6000 {
+        let mut feats: Vec<(u16, u16)> = Vec::new();
+        while feats.len() < 6 {
+            let k = rng.gen_range(0..n) as u16;
+            if !feats.iter().any(|f| f.0 == k) {
+                feats.push((k, rng.gen_range(1..4)));
+            }
+        }
+        feats.sort_unstable();
+        let z: f32 = feats
+            .iter()
+            .map(|&(k, c)| truth[k as usize] * c as f32)
+            .sum();
+        let y = fit::sigmoid(z as f64 / scale) as f32;
+        data.push(&feats, y, y);
+    }
+    let rows: Vec<usize> = (0..5000).collect();
+    let valid: Vec<usize> = (5000..6000).collect();
+    let cfg = FitConfig {
+        epochs: 60,
+        lr: 4.0,
+        batch: 64,
+        l2: 0.0,
+        seed: 1,
+        scale,
+    };
+    let mut losses = Vec::new();
+    let w = fit::fit(&data, &rows, &valid, &vec![0.0; n], &cfg, &mut |e| {
+        losses.push(e.valid_loss)
+    });
+    let worst = w
+        .iter()
+        .zip(&truth)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0f32, f32::max);
+    assert!(worst < 15.0, "largest error {worst}");
+    assert!(losses.last().unwrap() < &losses[0]);
+    // The recovered scale of a table that predicts perfectly is the true one.
+    let s = fit::best_scale(&data, &valid, &truth);
+    assert!((s / scale - 1.0).abs() < 0.02, "scale {s}");
+}
+
+#[test]
+fn sample_formats_are_read() {
+    let s = Sample {
+        game: 12,
+        size: 15,
+        rule: Rule::Renju,
+        moves: vec![Pos::new(7, 7), Pos::new(8, 6)],
+        result: 2,
+        score: Some(-35),
+    };
+    assert_eq!(s.to_line(), "12 15 4 2 -35 7,7 8,6");
+    assert_eq!(Sample::parse_line(&s.to_line()), Some(s.clone()));
+    assert_eq!(
+        Sample::parse_line("1 15 0 3 - 7,7"),
+        None,
+        "result out of range"
+    );
+    assert_eq!(Sample::parse_line("1 15 0 1 - 7,15"), None, "off the board");
+    // c-gomoku-cli CSV: "pos" notation (column letter, row number from 1), move, result.
+    let csv = record::parse_cli_csv("h8i7,j6,2\nbad line\nh8,i9,1\n", 15, Rule::Freestyle);
+    assert_eq!(csv.len(), 2);
+    assert_eq!(csv[0].moves, vec![Pos::new(7, 7), Pos::new(8, 6)]);
+    assert_eq!((csv[0].result, csv[1].result), (2, 1));
+    // c-gomoku-cli binary: u16 result:2 ply:9 size:5, u16 rule:3 move:13, ply × u16 x<<5|y.
+    let mut bin = Vec::new();
+    let h0: u16 = 1 | (2 << 2) | (15 << 11);
+    let h1: u16 = 4 | (((9 << 5) | 9) << 3);
+    for w in [h0, h1, (7 << 5) | 7, (8 << 5) | 6] {
+        bin.extend_from_slice(&w.to_le_bytes());
+    }
+    bin.extend_from_slice(&[1, 2, 3]); // a torn entry at the end is ignored
+    let b = record::parse_cli_bin(&bin);
+    assert_eq!(b.len(), 1);
+    assert_eq!((b[0].size, b[0].rule, b[0].result), (15, Rule::Renju, 1));
+    assert_eq!(b[0].moves, vec![Pos::new(7, 7), Pos::new(8, 6)]);
+}
+
+#[test]
+fn selfplay_is_reproducible_whatever_the_threads() {
+    use wuzi::train::selfplay::{run, Config};
+    let cfg = |threads| Config {
+        rule: Rule::Standard,
+        size: 15,
+        games: 4,
+        threads,
+        nodes: 1500,
+        seed: 7,
+        opening_stones: 3,
+        openings: Vec::new(),
+    };
+    let play = |threads| {
+        let mut out = Vec::new();
+        let s = run(&cfg(threads), &mut out, &mut |_| {}).unwrap();
+        (s.games, String::from_utf8(out).unwrap())
+    };
+    let (g1, a) = play(1);
+    let (g2, b) = play(2);
+    assert_eq!((g1, g2), (4, 4));
+    assert_eq!(a, b);
+    let samples: Vec<Sample> = a.lines().map(|l| Sample::parse_line(l).unwrap()).collect();
+    assert!(samples.len() > 4 * 5);
+    // Results alternate with the side to move within a decided game.
+    for w in samples.windows(2) {
+        if w[0].game == w[1].game && w[0].result != 1 {
+            assert_eq!(w[0].result + w[1].result, 2);
+            assert_eq!(w[0].moves.len() + 1, w[1].moves.len());
+        }
+    }
+    let _ = weights::for_rule(Rule::Standard);
+}

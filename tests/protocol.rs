@@ -463,7 +463,7 @@ fn board_garbage_lines_are_skipped() {
     b.send("START 20");
     b.expect("OK");
     b.send_all(&[
-        "BOARD", "hello", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "",
+        "BOARD", "-1,3,1", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "",
         "10,11,2", "DONE",
     ]);
     let m = b.expect_move(LONG);
@@ -932,5 +932,170 @@ fn two_threads_play_sound_moves() {
     assert_eq!(b.expect_move(LONG), (10, 7));
     b.send("YXSHOWINFO");
     assert_eq!(b.reply(SHORT), None, "only MESSAGE lines");
+    b.finish();
+}
+
+/// What a command answers once it has ended a block (see `every_command_word_ends_a_block`).
+#[derive(Clone, Copy, Debug)]
+enum Then {
+    Ok,
+    Move,
+    Silent,
+    About,
+    Unknown,
+    Error,
+    Forbid,
+    /// This many MESSAGE lines and nothing else (YXSHOWINFO, TRACEBOARD).
+    Messages(usize),
+    /// Three squares (an empty SWAP2BOARD).
+    Squares,
+}
+
+/// Reads what `then` promises (the TRACEBOARD that follows checks that nothing else came).
+fn expect_then(b: &Brain, then: Then, ctx: &str) {
+    match then {
+        Then::Ok => assert_eq!(b.reply(LONG).as_deref(), Some("OK"), "{ctx}"),
+        Then::Move => {
+            let l = b.reply(LONG).unwrap();
+            assert!(parse_move(&l).is_some(), "{ctx}: {l}");
+        }
+        Then::Silent => {}
+        Then::About => assert!(b.reply(LONG).unwrap().starts_with("name="), "{ctx}"),
+        Then::Unknown => {
+            b.expect_unknown();
+        }
+        Then::Error => {
+            b.expect_error();
+        }
+        Then::Forbid => assert_eq!(b.reply(LONG).as_deref(), Some("FORBID ."), "{ctx}"),
+        Then::Messages(n) => {
+            for _ in 0..n {
+                let l = b.recv_line(LONG).unwrap();
+                assert!(l.starts_with("MESSAGE "), "{ctx}: {l}");
+            }
+        }
+        Then::Squares => {
+            let l = b.reply(LONG).unwrap();
+            assert_eq!(l.split(' ').filter_map(parse_move).count(), 3, "{ctx}: {l}");
+        }
+    }
+}
+
+/// Issue 14: a manager out of step (a stray `BOARD`, a lost `DONE`) must never leave both
+/// sides waiting. Inside a block, every line that is a command word ends the block: the
+/// block's stones are dropped with one line saying so (ERROR for BOARD and SWAP2BOARD,
+/// which owe a reply; MESSAGE for YXBOARD, which owes none), then the command is answered
+/// as usual. Checked for every command word, in each kind of block.
+#[test]
+fn every_command_word_ends_a_block() {
+    use Then::*;
+    // (line, follow-up lines, what comes back, stones on the board afterwards)
+    let cases: &[(&str, &[&str], Then, usize)] = &[
+        ("START 15", &[], Ok, 0),
+        ("RECTSTART 15,15", &[], Ok, 0),
+        ("RESTART", &[], Ok, 0),
+        ("BEGIN", &[], Move, 2),
+        ("TURN 8,8", &[], Move, 3),
+        ("turn 8,8", &[], Move, 3),
+        ("TURN 18,13", &[], Error, 1),
+        ("TURN", &[], Error, 1),
+        ("BOARD", &["7,7,2", "DONE"], Move, 2),
+        ("BOARD 1", &["7,7,2", "8,8,1", "DONE"], Move, 3),
+        ("board", &["done"], Move, 1),
+        ("YXBOARD", &["7,7,2", "6,6,1", "DONE"], Silent, 2),
+        ("SWAP2BOARD", &["DONE"], Squares, 1),
+        ("INFO timeout_turn 100", &[], Silent, 1),
+        ("ABOUT", &[], About, 1),
+        ("TAKEBACK 7,7", &[], Ok, 0),
+        ("PLAY 8,8", &[], Move, 2),
+        ("YXSTOP", &[], Silent, 1),
+        ("STOP", &[], Silent, 1),
+        ("YXSHOWFORBID", &[], Forbid, 1),
+        ("YXHASHCLEAR", &[], Silent, 1),
+        ("YXSHOWINFO", &[], Messages(2), 1),
+        ("YXNBEST 2", &[], Move, 1),
+        ("TRACEBOARD", &[], Messages(16), 1),
+        ("START 99", &[], Error, 1),
+        ("FOO bar", &[], Unknown, 1),
+        ("YXBALANCEONE 5", &[], Unknown, 1),
+    ];
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 100");
+    for kind in ["BOARD", "SWAP2BOARD", "YXBOARD"] {
+        for &(line, follow, then, stones) in cases {
+            let ctx = format!("{kind} block ended by {line}");
+            b.send("START 15");
+            b.expect("OK");
+            // One stone (7,7) on the board; the block would replace it by two others.
+            b.send("PLAY 7,7");
+            b.expect("7,7");
+            b.send_all(&[kind, "1,1,1", "2,2,2", "", "3,3,x", line]);
+            let word = line.split(' ').next().unwrap().to_ascii_uppercase();
+            let said = b.recv_line(LONG).unwrap();
+            let text = format!("{kind} block abandoned at {word} (no DONE), position unchanged");
+            if kind == "YXBOARD" {
+                assert_eq!(said, format!("MESSAGE {text}"), "{ctx}");
+            } else {
+                assert_eq!(said, format!("ERROR {text}"), "{ctx}");
+            }
+            b.send_all(follow);
+            expect_then(&b, then, &ctx);
+            // The block's stones never landed: the board is the one before the block, then
+            // whatever the command did.
+            b.send("TRACEBOARD");
+            let head = b.recv_line(LONG).unwrap();
+            assert!(
+                head.starts_with(&format!("MESSAGE board 15x15, {stones} stones,")),
+                "{ctx}: {head}"
+            );
+            for _ in 0..15 {
+                assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "), "{ctx}");
+            }
+        }
+    }
+    b.finish();
+}
+
+/// The hostile-input case of issue 14: a stray `BOARD 1` then `TURN 18,13` on 20x20.
+#[test]
+fn a_stray_board_then_turn_is_answered() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD 1", "TURN 18,13"]);
+    assert_eq!(
+        b.reply(LONG).unwrap(),
+        "ERROR BOARD block abandoned at TURN (no DONE), position unchanged"
+    );
+    let m = b.expect_move(LONG);
+    assert_ne!(m, (18, 13));
+    b.send("TURN 18,13");
+    b.expect("ERROR square 18,13 is occupied");
+    b.finish();
+}
+
+/// Real managers' blocks are unaffected: CRLF, LF, lone CR, blank lines, lower case,
+/// blanks around the numbers, bad stone lines skipped.
+#[test]
+fn real_manager_blocks_still_load() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send_raw(
+        b"BOARD\r\n\r\n7,7,2\r\n  8 , 8 ,1 \r\n\r\n7,8,2\r\n-1,0,1\r\n99,1,2\r\n7,9,x\r\nDONE\r\n",
+    );
+    b.expect_move(LONG);
+    b.send_raw(b"board\n7,7,2\n8,8,1\n7,8,2\n\ndone\n");
+    b.expect_move(LONG);
+    b.send_raw(b"board\r7,7,2\r8,8,1\r7,8,2\rdone\r");
+    b.expect_move(LONG);
+    b.send("TRACEBOARD");
+    let head = b.recv_line(LONG).unwrap();
+    assert!(head.starts_with("MESSAGE board 15x15, 4 stones,"), "{head}");
+    for _ in 0..15 {
+        assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "));
+    }
     b.finish();
 }

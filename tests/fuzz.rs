@@ -144,6 +144,8 @@ fn command(rng: &mut StdRng, out: &mut Vec<String>) {
                 out.push(match rng.gen_range(0..6) {
                     0 => coord(rng),
                     1 => String::new(),
+                    // A bad stone line (skipped), rarely a command word (ends the block).
+                    2 if rng.gen_bool(0.9) => "3,x,1".into(),
                     2 => "garbage".into(),
                     _ => format!("{},{field}", coord(rng)),
                 });
@@ -300,20 +302,36 @@ fn random_command_streams_never_break_the_session() {
             command(&mut rng, &mut lines);
         }
         let mut run = Run::new();
+        let mut ended = false;
         for (n, line) in lines.into_iter().enumerate() {
             let ctx = format!("seed {seed} session {s} line {n} ({:.40?})", line);
             lines_fed += 1;
             // Sometimes the next line arrives while the brain is still thinking.
             let wait = rng.gen_bool(0.8);
-            if !run.feed(line) {
-                break;
-            }
-            if wait && !run.settle(&ctx) {
+            if !run.feed(line) || (wait && !run.settle(&ctx)) {
+                ended = true;
                 break;
             }
             run.check(&ctx);
             let p = panics.lock().unwrap();
             assert!(p.is_empty(), "panic in {ctx}: {p:?}");
+        }
+        // In step whatever came before: an ABOUT is answered (an open block, a queue
+        // behind a search, nothing may leave the manager waiting).
+        if !ended {
+            let ctx = format!("seed {seed} session {s}: ABOUT at the end");
+            if run.feed("ABOUT".into()) && run.settle(&ctx) {
+                run.check(&ctx);
+                let out = run.sink.0.lock().unwrap().clone();
+                let last = String::from_utf8_lossy(&out)
+                    .lines()
+                    .last()
+                    .map(str::to_owned);
+                assert!(
+                    last.as_deref().is_some_and(|l| l.starts_with("name=\"")),
+                    "no answer to ABOUT in {ctx}: last line {last:?}"
+                );
+            }
         }
         // End as a manager would; a running search is abandoned.
         let _ = run.feed("END".into());

@@ -463,7 +463,7 @@ fn board_garbage_lines_are_skipped() {
     b.send("START 20");
     b.expect("OK");
     b.send_all(&[
-        "BOARD", "hello", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "",
+        "BOARD", "-1,3,1", "25,3,1", "3,3,0", "3,3,4", "3,3,x", "10,10,1", "10,10,2", "4,4", "",
         "10,11,2", "DONE",
     ]);
     let m = b.expect_move(LONG);
@@ -933,4 +933,359 @@ fn two_threads_play_sound_moves() {
     b.send("YXSHOWINFO");
     assert_eq!(b.reply(SHORT), None, "only MESSAGE lines");
     b.finish();
+}
+
+/// What a command answers once it has ended a block (see `every_command_word_ends_a_block`).
+#[derive(Clone, Copy, Debug)]
+enum Then {
+    Ok,
+    Move,
+    Silent,
+    About,
+    Unknown,
+    Error,
+    Forbid,
+    /// This many MESSAGE lines and nothing else (YXSHOWINFO, TRACEBOARD).
+    Messages(usize),
+    /// Three squares (an empty SWAP2BOARD).
+    Squares,
+}
+
+/// Reads what `then` promises (the TRACEBOARD that follows checks that nothing else came).
+fn expect_then(b: &Brain, then: Then, ctx: &str) {
+    match then {
+        Then::Ok => assert_eq!(b.reply(LONG).as_deref(), Some("OK"), "{ctx}"),
+        Then::Move => {
+            let l = b.reply(LONG).unwrap();
+            assert!(parse_move(&l).is_some(), "{ctx}: {l}");
+        }
+        Then::Silent => {}
+        Then::About => assert!(b.reply(LONG).unwrap().starts_with("name="), "{ctx}"),
+        Then::Unknown => {
+            b.expect_unknown();
+        }
+        Then::Error => {
+            b.expect_error();
+        }
+        Then::Forbid => assert_eq!(b.reply(LONG).as_deref(), Some("FORBID ."), "{ctx}"),
+        Then::Messages(n) => {
+            for _ in 0..n {
+                let l = b.recv_line(LONG).unwrap();
+                assert!(l.starts_with("MESSAGE "), "{ctx}: {l}");
+            }
+        }
+        Then::Squares => {
+            let l = b.reply(LONG).unwrap();
+            assert_eq!(l.split(' ').filter_map(parse_move).count(), 3, "{ctx}: {l}");
+        }
+    }
+}
+
+/// A line that ends a block: (line, follow-up lines, what comes back, stones afterwards).
+type BlockCase = (&'static str, &'static [&'static str], Then, usize);
+
+/// Issue 14: a manager out of step (a stray `BOARD`, a lost `DONE`) must never leave both
+/// sides waiting. Inside a block, every line that is a command word ends the block: the
+/// block's stones are dropped with one line saying so (ERROR for BOARD and SWAP2BOARD,
+/// which owe a reply; MESSAGE for YXBOARD, which owes none), then the command is answered
+/// as usual. Checked for every command word, in each kind of block.
+#[test]
+fn every_command_word_ends_a_block() {
+    use Then::*;
+    let cases: &[BlockCase] = &[
+        ("START 15", &[], Ok, 0),
+        ("RECTSTART 15,15", &[], Ok, 0),
+        ("RESTART", &[], Ok, 0),
+        ("BEGIN", &[], Move, 2),
+        ("TURN 8,8", &[], Move, 3),
+        ("turn 8,8", &[], Move, 3),
+        ("TURN 18,13", &[], Error, 1),
+        ("TURN", &[], Error, 1),
+        ("BOARD", &["7,7,2", "DONE"], Move, 2),
+        ("BOARD 1", &["7,7,2", "8,8,1", "DONE"], Move, 3),
+        ("board", &["done"], Move, 1),
+        ("YXBOARD", &["7,7,2", "6,6,1", "DONE"], Silent, 2),
+        ("SWAP2BOARD", &["DONE"], Squares, 1),
+        ("INFO timeout_turn 100", &[], Silent, 1),
+        ("ABOUT", &[], About, 1),
+        ("TAKEBACK 7,7", &[], Ok, 0),
+        ("PLAY 8,8", &[], Move, 2),
+        ("YXSTOP", &[], Silent, 1),
+        ("STOP", &[], Silent, 1),
+        ("YXSHOWFORBID", &[], Forbid, 1),
+        ("YXHASHCLEAR", &[], Silent, 1),
+        ("YXSHOWINFO", &[], Messages(2), 1),
+        ("YXNBEST 2", &[], Move, 1),
+        ("TRACEBOARD", &[], Messages(16), 1),
+        ("START 99", &[], Error, 1),
+        ("FOO bar", &[], Unknown, 1),
+        ("YXBALANCEONE 5", &[], Unknown, 1),
+    ];
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 100");
+    for kind in ["BOARD", "SWAP2BOARD", "YXBOARD"] {
+        for &(line, follow, then, stones) in cases {
+            let ctx = format!("{kind} block ended by {line}");
+            b.send("START 15");
+            b.expect("OK");
+            // One stone (7,7) on the board; the block would replace it by two others.
+            b.send("PLAY 7,7");
+            b.expect("7,7");
+            b.send_all(&[kind, "1,1,1", "2,2,2", "", "3,3,x", line]);
+            let word = line.split(' ').next().unwrap().to_ascii_uppercase();
+            let said = b.recv_line(LONG).unwrap();
+            let text = format!("{kind} block abandoned at {word} (no DONE), position unchanged");
+            if kind == "YXBOARD" {
+                assert_eq!(said, format!("MESSAGE {text}"), "{ctx}");
+            } else {
+                assert_eq!(said, format!("ERROR {text}"), "{ctx}");
+            }
+            b.send_all(follow);
+            expect_then(&b, then, &ctx);
+            // The block's stones never landed: the board is the one before the block, then
+            // whatever the command did.
+            b.send("TRACEBOARD");
+            let head = b.recv_line(LONG).unwrap();
+            assert!(
+                head.starts_with(&format!("MESSAGE board 15x15, {stones} stones,")),
+                "{ctx}: {head}"
+            );
+            for _ in 0..15 {
+                assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "), "{ctx}");
+            }
+        }
+    }
+    b.finish();
+}
+
+/// The hostile-input case of issue 14: a stray `BOARD 1` then `TURN 18,13` on 20x20.
+#[test]
+fn a_stray_board_then_turn_is_answered() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 20");
+    b.expect("OK");
+    b.send_all(&["BOARD 1", "TURN 18,13"]);
+    assert_eq!(
+        b.reply(LONG).unwrap(),
+        "ERROR BOARD block abandoned at TURN (no DONE), position unchanged"
+    );
+    let m = b.expect_move(LONG);
+    assert_ne!(m, (18, 13));
+    b.send("TURN 18,13");
+    b.expect("ERROR square 18,13 is occupied");
+    b.finish();
+}
+
+/// Real managers' blocks are unaffected: CRLF, LF, lone CR, blank lines, lower case,
+/// blanks around the numbers, bad stone lines skipped.
+#[test]
+fn real_manager_blocks_still_load() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("START 15");
+    b.expect("OK");
+    b.send_raw(
+        b"BOARD\r\n\r\n7,7,2\r\n  8 , 8 ,1 \r\n\r\n7,8,2\r\n-1,0,1\r\n99,1,2\r\n7,9,x\r\nDONE\r\n",
+    );
+    b.expect_move(LONG);
+    b.send_raw(b"board\n7,7,2\n8,8,1\n7,8,2\n\ndone\n");
+    b.expect_move(LONG);
+    b.send_raw(b"board\r7,7,2\r8,8,1\r7,8,2\rdone\r");
+    b.expect_move(LONG);
+    b.send("TRACEBOARD");
+    let head = b.recv_line(LONG).unwrap();
+    assert!(head.starts_with("MESSAGE board 15x15, 4 stones,"), "{head}");
+    for _ in 0..15 {
+        assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "));
+    }
+    b.finish();
+}
+
+/// Sends `stones` (x, y, field) as one BOARD block to a fresh brain set up by `setup`, and
+/// returns the reply with the time it took from the BOARD line.
+fn board_reply(setup: &[&str], size: u32, stones: &[(u32, u32, u32)]) -> (String, Duration) {
+    let mut b = Brain::spawn();
+    b.send_all(setup);
+    b.send(&format!("START {size}"));
+    b.expect("OK");
+    let t = Instant::now();
+    b.send("BOARD");
+    for &(x, y, f) in stones {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("DONE");
+    let l = b.reply(LONG).expect("a reply");
+    let took = t.elapsed();
+    b.finish();
+    (l, took)
+}
+
+/// Issue 14 item 5: positions with no good move are answered in time. The bound is the
+/// limit plus the managers' 1 s tolerance: a hang fails, a busy machine does not.
+const HARD_TURN: u64 = 500;
+
+fn assert_in_time(took: Duration, ctx: &str) {
+    assert!(
+        took < Duration::from_millis(HARD_TURN + 1000),
+        "{ctx}: {took:?}"
+    );
+}
+
+/// Every cell not listed is blocked (field 3).
+fn walled(size: u32, stones: &[(u32, u32, u32)], free: &[(u32, u32)]) -> Vec<(u32, u32, u32)> {
+    let mut all = stones.to_vec();
+    for y in 0..size {
+        for x in 0..size {
+            let taken = stones.iter().any(|s| (s.0, s.1) == (x, y)) || free.contains(&(x, y));
+            if !taken {
+                all.push((x, y, 3));
+            }
+        }
+    }
+    all
+}
+
+/// Black (to move, renju) whose only empty squares near its stones are overline points
+/// (`XXX_XX`): it plays a legal square far away; with no legal square at all it still
+/// answers at once, with one of the forbidden squares (the game is lost either way, and a
+/// move ends it where an ERROR would leave the manager waiting out the clock).
+#[test]
+fn renju_black_with_only_forbidden_squares_near_its_stones() {
+    let mut stones = Vec::new();
+    for x in [0, 1, 2, 4, 5] {
+        stones.push((x, 7, 1));
+        stones.push((x, 9, 1));
+        stones.push((x, 11, 2));
+        stones.push((x, 13, 2));
+    }
+    let gaps = [(3, 7), (3, 9)];
+    let corner: Vec<(u32, u32)> = (12..15)
+        .flat_map(|x| (12..15).map(move |y| (x, y)))
+        .collect();
+    let setup = ["INFO rule 4", "INFO timeout_turn 500"];
+    let far: Vec<(u32, u32)> = gaps.iter().chain(&corner).copied().collect();
+    let (l, took) = board_reply(&setup, 15, &walled(15, &stones, &far));
+    assert_in_time(took, "far squares");
+    let m = parse_move(&l).expect(&l);
+    assert!(corner.contains(&m), "a legal square, not a foul: {l}");
+    let (l, took) = board_reply(&setup, 15, &walled(15, &stones, &gaps));
+    assert_in_time(took, "no legal square");
+    assert!(gaps.contains(&parse_move(&l).expect(&l)), "{l}");
+    // Under freestyle the same gaps are wins (six counts).
+    let (l, _) = board_reply(&["INFO timeout_turn 500"], 15, &walled(15, &stones, &gaps));
+    assert!(gaps.contains(&parse_move(&l).expect(&l)), "{l}");
+}
+
+/// BOARD lines as (x, y, field).
+type Stones = Vec<(u32, u32, u32)>;
+
+/// Deterministic pseudo-random fields 1/2 (fives and overlines included: a manager's
+/// position may already be decided).
+fn filled(size: u32, free: &[(u32, u32)], seed: u64) -> Vec<(u32, u32, u32)> {
+    let mut s = seed;
+    let mut all = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if !free.contains(&(x, y)) {
+                all.push((x, y, 1 + (s >> 63) as u32));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn full_and_nearly_full_boards_are_answered_in_time() {
+    let setup = ["INFO timeout_turn 500"];
+    for (size, free) in [
+        (20, &[(11, 0)][..]),
+        (20, &[(0, 17), (19, 19)][..]),
+        (32, &[(31, 9), (5, 10), (16, 16)][..]),
+        (15, &[(7, 7), (0, 0), (14, 14), (3, 12), (12, 3)][..]),
+    ] {
+        let ctx = format!("{size}x{size}, free {free:?}");
+        let (l, took) = board_reply(&setup, size, &filled(size, free, size as u64));
+        assert_in_time(took, &ctx);
+        assert!(free.contains(&parse_move(&l).expect(&l)), "{ctx}: {l}");
+        // The same free squares with every other one blocked.
+        let (l, took) = board_reply(&setup, size, &walled(size, &[], free));
+        assert_in_time(took, &ctx);
+        assert!(
+            free.contains(&parse_move(&l).expect(&l)),
+            "{ctx}, walled: {l}"
+        );
+    }
+    let (l, _) = board_reply(&setup, 20, &filled(20, &[], 1));
+    assert_eq!(l, "ERROR board is full");
+    let (l, _) = board_reply(&setup, 15, &walled(15, &[(7, 7, 1)], &[]));
+    assert_eq!(l, "ERROR board is full");
+}
+
+/// Decided or impossible positions: a five already on the board (either side's), stone
+/// counts no game can reach, an opponent that wins whatever we do. Each gets a legal move.
+#[test]
+fn decided_and_unreachable_positions_get_a_legal_move_in_time() {
+    let five = |f: u32| (3..8).map(move |x| (x, 3, f));
+    let cases: Vec<(&str, Stones)> = vec![
+        (
+            "opponent five",
+            five(2)
+                .chain([(3, 5, 1), (4, 6, 1), (9, 9, 1), (10, 10, 1)])
+                .collect(),
+        ),
+        (
+            "own five",
+            five(1)
+                .chain([(3, 5, 2), (4, 6, 2), (9, 9, 2), (10, 10, 2), (11, 11, 2)])
+                .collect(),
+        ),
+        (
+            "only own stones",
+            (0..14)
+                .step_by(2)
+                .flat_map(|x| [(x, 0, 1), (x, 2, 1)])
+                .collect(),
+        ),
+        (
+            "only opponent stones",
+            (0..14)
+                .step_by(2)
+                .flat_map(|x| [(x, 0, 2), (x, 2, 2)])
+                .collect(),
+        ),
+        (
+            "opponent two open threes, no fours for us",
+            vec![
+                (5, 7, 2),
+                (6, 7, 2),
+                (7, 7, 2),
+                (10, 4, 2),
+                (10, 5, 2),
+                (10, 6, 2),
+                (0, 0, 1),
+                (14, 14, 1),
+                (0, 14, 1),
+                (14, 0, 1),
+                (1, 0, 1),
+            ],
+        ),
+    ];
+    for rule in ["0", "1", "4"] {
+        for (name, stones) in &cases {
+            let ctx = format!("{name}, rule {rule}");
+            let setup = [&format!("INFO rule {rule}")[..], "INFO timeout_turn 500"];
+            let (l, took) = board_reply(&setup, 15, stones);
+            assert_in_time(took, &ctx);
+            let m = parse_move(&l).unwrap_or_else(|| panic!("{ctx}: {l}"));
+            assert!(m.0 < 15 && m.1 < 15, "{ctx}: {l}");
+            assert!(
+                !stones.iter().any(|s| (s.0, s.1) == m),
+                "{ctx}: occupied {l}"
+            );
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! and answered in order; INFO applies at once; STOP/YXSTOP ends the search; END
 //! and EOF end the session.
 
-use super::command::{parse, parse_int, Command, ParseError, BAD_COORDS};
+use super::command::{parse, parse_int, sanitise, Command, ParseError, BAD_COORDS};
 use super::output::Output;
 use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
@@ -179,8 +179,14 @@ impl Session {
     /// Handles one line when no search is running.
     fn process(&mut self, line: &str, t: Instant) -> Flow {
         let cmd = parse(line);
-        if self.block.is_some() {
-            return self.block_line(cmd);
+        if let Some(block) = self.block.take() {
+            if !ends_block(line, &cmd) {
+                self.block = Some(block);
+                return self.block_line(cmd);
+            }
+            // The manager is out of step (a stray block start, a lost DONE): say so, leave
+            // the position as it was, then handle the line as the command it is.
+            self.abandon_block(&block, line);
         }
         let cmd = match cmd {
             Ok(c) => c,
@@ -450,10 +456,31 @@ impl Session {
                     block.stones.push((x, y, f));
                 }
             }
-            // Blank or garbage lines inside a block are skipped silently.
+            // Blank lines and bad stone lines inside a block are skipped silently.
             _ => {}
         }
         Flow::Continue
+    }
+
+    /// A block ended by a command instead of DONE: its stones are dropped. BOARD and
+    /// SWAP2BOARD owe the manager one reply, and this ERROR is it; YXBOARD owes none, so
+    /// it only gets a MESSAGE.
+    fn abandon_block(&self, block: &Block, line: &str) {
+        let (name, owes_reply) = match block.kind {
+            BlockKind::Board => ("BOARD", true),
+            BlockKind::YxBoard => ("YXBOARD", false),
+            BlockKind::Swap2 => ("SWAP2BOARD", true),
+        };
+        let word = line.split_whitespace().next().unwrap_or("");
+        let text = format!(
+            "{name} block abandoned at {} (no DONE), position unchanged",
+            sanitise(word).to_ascii_uppercase()
+        );
+        if owes_reply {
+            self.error(&text);
+        } else {
+            self.out.message(&text);
+        }
     }
 
     fn finish_block(&mut self, block: Block) {
@@ -642,6 +669,21 @@ impl Session {
                 }
             }
         }
+    }
+}
+
+/// Whether a line read inside a block ends it without DONE: any line that is not blank,
+/// not `DONE`, not `END` (which exits) and not shaped like a stone line (it starts with a
+/// digit or a sign). So every command word ends the block, known (TURN, BOARD, INFO, ...,
+/// also with bad arguments) or not (it is owed an UNKNOWN); bad stone lines (`25,3,1`,
+/// `3,3,x`) are still skipped silently.
+fn ends_block(line: &str, cmd: &Result<Command, ParseError>) -> bool {
+    match cmd {
+        Ok(Command::Empty | Command::Done | Command::End | Command::Stone(..)) => false,
+        Ok(Command::Unknown(_)) => !line
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '\0')
+            .starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-'),
+        _ => true,
     }
 }
 

@@ -22,15 +22,119 @@ const OVERHEAD: u64 = 24 << 20;
 const MIN_TT: usize = 64 << 10;
 const MAX_TT: usize = 1 << 34;
 
-/// Hash-table bytes that fit in `max_memory` (0 = no limit given: use the default).
-pub fn tt_bytes_for(max_memory: u64) -> usize {
-    let total = if max_memory == 0 {
+/// What the machine has, in bytes (`u64::MAX` where unknown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemInfo {
+    /// `MemAvailable` of /proc/meminfo: what can be had without swapping.
+    pub available: u64,
+    /// The memory cgroup's limit, if one is set.
+    pub cgroup_limit: u64,
+    /// The memory cgroup's current usage (counts against its limit).
+    pub cgroup_usage: u64,
+}
+
+impl MemInfo {
+    pub const UNKNOWN: MemInfo = MemInfo {
+        available: u64::MAX,
+        cgroup_limit: u64::MAX,
+        cgroup_usage: 0,
+    };
+
+    /// Reads /proc/meminfo and the memory cgroup (v2 `memory.max`/`memory.current`, v1
+    /// `memory.limit_in_bytes`/`memory.usage_in_bytes`). Anything unreadable is unknown.
+    pub fn read() -> MemInfo {
+        let mut m = MemInfo::UNKNOWN;
+        if let Ok(text) = std::fs::read_to_string("/proc/meminfo") {
+            if let Some(kib) = meminfo_kib(&text, "MemAvailable") {
+                m.available = kib.saturating_mul(1024);
+            }
+        }
+        if let Some((limit, usage)) = cgroup_memory() {
+            m.cgroup_limit = limit;
+            m.cgroup_usage = usage;
+        }
+        m
+    }
+
+    /// What a new allocation can take before the machine (or the cgroup) runs short.
+    pub fn free(&self) -> u64 {
+        self.available
+            .min(self.cgroup_limit.saturating_sub(self.cgroup_usage))
+    }
+}
+
+/// A `Key:   123 kB` line of /proc/meminfo.
+fn meminfo_kib(text: &str, key: &str) -> Option<u64> {
+    text.lines().find_map(|l| {
+        let rest = l.strip_prefix(key)?.strip_prefix(':')?;
+        rest.split_whitespace().next()?.parse().ok()
+    })
+}
+
+/// The memory cgroup's (limit, usage), if it has a limit.
+fn cgroup_memory() -> Option<(u64, u64)> {
+    let read = |p: &str| -> Option<u64> {
+        let t = std::fs::read_to_string(p).ok()?;
+        // "max" (v2) or a huge number (v1) both mean no limit.
+        t.trim().parse::<u64>().ok().filter(|&v| v < 1 << 60)
+    };
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut candidates = Vec::new();
+    for line in own.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, ctrl, path) = (parts.next()?, parts.next()?, parts.next()?);
+        if ctrl.is_empty() {
+            candidates.push((
+                format!("/sys/fs/cgroup{path}"),
+                "memory.max",
+                "memory.current",
+            ));
+        } else if ctrl.split(',').any(|c| c == "memory") {
+            candidates.push((
+                format!("/sys/fs/cgroup/memory{path}"),
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            ));
+        }
+    }
+    // Inside a container the own cgroup is often mounted as the root.
+    candidates.push(("/sys/fs/cgroup".into(), "memory.max", "memory.current"));
+    candidates.push((
+        "/sys/fs/cgroup/memory".into(),
+        "memory.limit_in_bytes",
+        "memory.usage_in_bytes",
+    ));
+    candidates.into_iter().find_map(|(dir, limit, usage)| {
+        let l = read(&format!("{}/{limit}", dir.trim_end_matches('/')))?;
+        let u = read(&format!("{}/{usage}", dir.trim_end_matches('/'))).unwrap_or(0);
+        Some((l, u))
+    })
+}
+
+/// Hash-table bytes for a process limit of `max_memory` (0 = none given: the default budget)
+/// on a machine in the state `mem`: the smaller of the manager's word and half of what the
+/// machine (or the cgroup) has free (rounded down to a power of two), so a `max_memory` of 1 TiB on a 24 GiB machine, or a
+/// busy machine, never gets a table it cannot back. The other half stays for the others.
+pub fn table_bytes(max_memory: u64, mem: &MemInfo) -> usize {
+    let manager = if max_memory == 0 {
         DEFAULT_MEMORY
     } else {
         max_memory
     };
+    // Rounded down to a power of two so that the size stays put while the free memory
+    // wanders (c-gomoku-cli repeats max_memory every game; a new size is a new table).
+    let machine = match mem.free() / 2 {
+        0 => 0,
+        half => 1 << half.ilog2(),
+    };
+    let total = manager.min(machine);
     let usable = total.saturating_sub(OVERHEAD) / 4 * 3;
-    (usable as usize).clamp(MIN_TT, MAX_TT)
+    usable.min(MAX_TT as u64).max(MIN_TT as u64) as usize
+}
+
+/// Hash-table bytes that fit in `max_memory` on this machine now.
+pub fn tt_bytes_for(max_memory: u64) -> usize {
+    table_bytes(max_memory, &MemInfo::read())
 }
 
 pub type Reporter = Box<dyn FnMut(&Iteration) + Send>;
@@ -38,6 +142,8 @@ pub type OnDone = Box<dyn FnOnce(SearchResult) + Send>;
 
 pub struct Engine {
     tt: Option<Arc<TranspositionTable>>,
+    /// The size `tt` was asked for (it may be smaller: an allocation refused is halved).
+    tt_asked: usize,
     tt_bytes: usize,
     stop: Arc<AtomicBool>,
     /// Set while a search runs: the table's background prefault waits meanwhile.
@@ -55,6 +161,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             tt: None,
+            tt_asked: 0,
             tt_bytes: tt_bytes_for(0),
             stop: Arc::new(AtomicBool::new(false)),
             busy: Arc::new(AtomicBool::new(false)),
@@ -72,9 +179,13 @@ impl Engine {
         self.tt_bytes = bytes.clamp(MIN_TT, MAX_TT);
     }
 
+    /// Empties the table: a fresh zeroed one replaces it (microseconds; its pages come in
+    /// as they are used) and the old one is freed off this thread. Clearing 250 MiB in
+    /// place would cost a search 50-100 ms and fault every page in at once.
     pub fn clear_hash(&mut self) {
-        if let Some(tt) = self.tt.as_ref() {
-            tt.clear();
+        if let Some(old) = self.tt.take() {
+            free_in_background(old);
+            self.prepare();
         }
     }
 
@@ -87,23 +198,32 @@ impl Engine {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether `tt` has the size the settings ask for.
-    fn fits(&self, tt: &TranspositionTable) -> bool {
-        tt.bytes() == TranspositionTable::bytes_for(self.tt_bytes)
+    /// Whether the table has the size the settings ask for.
+    fn fits(&self) -> bool {
+        self.tt.is_some() && self.tt_asked == self.tt_bytes
     }
 
-    /// The table for the next search: the current one if its size is still right.
+    /// The table for the next search: the current one if its size is still right. A new
+    /// one is a zeroed allocation (microseconds, halved while refused); the old one is
+    /// freed on another thread (unmapping a faulted-in 250 MiB table takes tens of
+    /// milliseconds), never both in use: the new one has no pages yet.
     fn table(&mut self) -> Arc<TranspositionTable> {
-        match &self.tt {
-            Some(tt) if self.fits(tt) => tt.clone(),
-            _ => {
-                // Free the old table before allocating the new one: never hold both.
-                self.tt = None;
-                let tt = Arc::new(TranspositionTable::new(self.tt_bytes));
-                self.tt = Some(tt.clone());
-                tt
+        if !self.fits() {
+            if let Some(old) = self.tt.take() {
+                free_in_background(old);
             }
+            self.tt = Some(Arc::new(TranspositionTable::new(self.tt_bytes)));
+            self.tt_asked = self.tt_bytes;
         }
+        match &self.tt {
+            Some(tt) => tt.clone(),
+            None => Arc::new(TranspositionTable::new(MIN_TT)),
+        }
+    }
+
+    /// Bytes of the table now in use (0 before the first one).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.as_ref().map_or(0, |tt| tt.bytes())
     }
 
     /// Allocates the table now (if its size changed) and has a background thread fault its
@@ -113,7 +233,7 @@ impl Engine {
     /// took CPU from the search (a 1000-game soak at 100 ms/move on an overloaded machine
     /// had first moves over the limit).
     pub fn prepare(&mut self) {
-        if matches!(&self.tt, Some(tt) if self.fits(tt)) {
+        if self.fits() {
             return;
         }
         let tt = self.table();
@@ -202,6 +322,13 @@ impl Drop for Engine {
     }
 }
 
+/// Drops `tt` on a thread of its own (on this one if no thread can be started).
+fn free_in_background(tt: Arc<TranspositionTable>) {
+    let _ = std::thread::Builder::new()
+        .name("tt-free".into())
+        .spawn(move || drop(tt));
+}
+
 /// A legal move without searching: the empty square nearest the centre.
 pub fn fallback_result(board: &Board) -> SearchResult {
     let c = Pos::from_idx(board.center());
@@ -223,5 +350,96 @@ pub fn fallback_result(board: &Board) -> SearchResult {
         elapsed: Duration::ZERO,
         pv: vec![best],
         lines: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1 << 20;
+    const GIB: u64 = 1 << 30;
+
+    fn machine(available: u64, cgroup_limit: u64, cgroup_usage: u64) -> MemInfo {
+        MemInfo {
+            available,
+            cgroup_limit,
+            cgroup_usage,
+        }
+    }
+
+    #[test]
+    fn the_manager_limit_rules_on_a_roomy_machine() {
+        let big = machine(24 * GIB, u64::MAX, 0);
+        // Gomocup's 350 MB: three quarters of what is left after the overhead.
+        let t = table_bytes(367_001_600, &big) as u64;
+        assert_eq!(t, (367_001_600 - OVERHEAD) / 4 * 3);
+        assert!(t + OVERHEAD < 367_001_600);
+        assert_eq!(
+            table_bytes(0, &big) as u64,
+            (DEFAULT_MEMORY - OVERHEAD) / 4 * 3
+        );
+        assert_eq!(
+            table_bytes(MemInfo::UNKNOWN.available, &MemInfo::UNKNOWN),
+            MAX_TT
+        );
+    }
+
+    #[test]
+    fn the_machine_caps_a_manager_asking_too_much() {
+        // 1 TiB asked on a machine with 24 GiB free: half of the free memory at most.
+        let t = table_bytes(1 << 40, &machine(24 * GIB, u64::MAX, 0)) as u64;
+        assert_eq!(t, (8 * GIB - OVERHEAD) / 4 * 3);
+        // Steady while the free memory wanders.
+        let t2 = table_bytes(1 << 40, &machine(20 * GIB, u64::MAX, 0)) as u64;
+        assert_eq!(t, t2);
+        // A busy machine: 600 MiB free.
+        let t = table_bytes(2 * GIB, &machine(600 * MIB, u64::MAX, 0)) as u64;
+        assert_eq!(t, (256 * MIB - OVERHEAD) / 4 * 3);
+        // No max_memory on a machine with 100 MiB free: less than the default.
+        let t = table_bytes(0, &machine(100 * MIB, u64::MAX, 0)) as u64;
+        assert_eq!(t, (32 * MIB - OVERHEAD) / 4 * 3);
+    }
+
+    #[test]
+    fn a_cgroup_limit_counts_with_its_usage() {
+        // 1 GiB cgroup of which 700 MiB are used: 324 MiB free, half of it usable.
+        let m = machine(24 * GIB, GIB, 700 * MIB);
+        assert_eq!(m.free(), 324 * MIB);
+        let t = table_bytes(367_001_600, &m) as u64;
+        assert_eq!(t, (128 * MIB - OVERHEAD) / 4 * 3);
+        // Over its limit already, or nearly out of memory: the smallest table, never zero.
+        assert_eq!(table_bytes(0, &machine(24 * GIB, GIB, 2 * GIB)), MIN_TT);
+        assert_eq!(table_bytes(32 * MIB, &machine(0, u64::MAX, 0)), MIN_TT);
+    }
+
+    #[test]
+    fn meminfo_lines_are_parsed() {
+        let text = "MemTotal:       24684084 kB\nMemFree:  100 kB\nMemAvailable:   24226064 kB\n";
+        assert_eq!(meminfo_kib(text, "MemAvailable"), Some(24_226_064));
+        assert_eq!(meminfo_kib(text, "MemTotal"), Some(24_684_084));
+        assert_eq!(meminfo_kib(text, "Mem"), None);
+        assert_eq!(meminfo_kib("MemAvailable: x kB", "MemAvailable"), None);
+        let here = MemInfo::read();
+        assert!(here.free() > 0);
+    }
+
+    #[test]
+    fn a_new_size_replaces_the_table_and_clearing_empties_it() {
+        let mut e = Engine::new();
+        e.set_hash_bytes(1 << 20);
+        e.prepare();
+        assert_eq!(e.hash_bytes(), 1 << 20);
+        let tt = e.table();
+        tt.store(99, 3, 4, 5, super::super::tt::BOUND_EXACT);
+        assert!(e.table().probe(99).is_some());
+        e.clear_hash();
+        assert!(e.table().probe(99).is_none());
+        assert!(
+            tt.probe(99).is_some(),
+            "the old table lives while someone holds it"
+        );
+        e.set_hash_bytes(2 << 20);
+        assert_eq!(e.table().bytes(), 2 << 20);
     }
 }

@@ -54,25 +54,60 @@ const BUCKET: usize = 4;
 const ENTRY_BYTES: usize = 16;
 
 pub struct TranspositionTable {
-    /// Two words per entry: `key ^ data`, `data`. Built from zeros, which the compiler turns
-    /// into a zeroed allocation: the OS supplies the pages lazily, so a large table costs
-    /// nothing until it is used (measured: 768 MiB in under 1 us, RSS unchanged).
+    /// Two words per entry: `key ^ data`, `data`. A zeroed allocation: the OS supplies the
+    /// pages lazily, so a large table costs nothing until it is used.
     words: Box<[AtomicU64]>,
     buckets: usize,
     generation: AtomicU8,
 }
 
+/// `n` zeroed words, or `None` when the allocator refuses (an address-space or data limit,
+/// strict overcommit). Asked of the allocator as zeroed memory, so a large table is mapped
+/// in microseconds and its pages come in on first touch, whatever the optimiser does.
+fn zeroed_words(n: usize) -> Option<Box<[AtomicU64]>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Box::new([]));
+    }
+    // SAFETY: the layout has a non-zero size; a null result is handled; all-zero bytes
+    // are a valid `AtomicU64`; the box frees with the same layout (`Layout::array` of `n`
+    // elements is exactly what `Box<[AtomicU64]>` of length `n` uses).
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut AtomicU64;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
+    }
+}
+
 impl TranspositionTable {
-    /// A table using at most `bytes` bytes (at least one bucket).
+    /// A table using at most `bytes` bytes (at least one bucket); when that much cannot be
+    /// allocated, the largest of `bytes / 2`, `bytes / 4`, ... that can (as Rapfi does).
     pub fn new(bytes: usize) -> TranspositionTable {
+        let mut want = bytes;
+        loop {
+            if let Some(tt) = Self::try_new(want) {
+                return tt;
+            }
+            if want <= BUCKET * ENTRY_BYTES {
+                // Not even one bucket: the allocator will report the failure itself.
+                return Self::try_new(BUCKET * ENTRY_BYTES).unwrap_or_else(|| {
+                    std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; 8]>())
+                });
+            }
+            want /= 2;
+        }
+    }
+
+    /// A table of exactly `bytes_for(bytes)` bytes, or `None` if the memory is refused.
+    pub fn try_new(bytes: usize) -> Option<TranspositionTable> {
         let buckets = Self::bytes_for(bytes) / (BUCKET * ENTRY_BYTES);
-        TranspositionTable {
-            words: (0..buckets * BUCKET * 2)
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+        Some(TranspositionTable {
+            words: zeroed_words(buckets.checked_mul(BUCKET * 2)?)?,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// The size a table asked to use `bytes` really has.
@@ -291,6 +326,16 @@ mod tests {
         assert_eq!(from_tt(to_tt(s, 3), 3), s);
         assert_eq!(from_tt(to_tt(-s, 5), 5), -s);
         assert_eq!(to_tt(100, 9), 100);
+    }
+
+    #[test]
+    fn a_refused_size_falls_back_by_halving() {
+        assert!(TranspositionTable::try_new(usize::MAX / 2).is_none());
+        // More than any address space: halved until the allocator agrees.
+        let tt = TranspositionTable::new(1 << 62);
+        assert!(tt.bytes() <= 1 << 61 && tt.bytes() >= 64);
+        tt.store(7, 1, 2, 3, BOUND_EXACT);
+        assert_eq!(tt.probe(7).map(|e| e.mv), Some(1));
     }
 
     #[test]

@@ -240,6 +240,8 @@ fn the_fitter_recovers_known_parameters() {
         l2: 0.0,
         seed: 1,
         scale,
+        group_from: n,
+        group_lr: 1.0,
     };
     let mut losses = Vec::new();
     let w = fit::fit(&data, &rows, &valid, &vec![0.0; n], &cfg, &mut |e| {
@@ -326,4 +328,18 @@ fn selfplay_is_reproducible_whatever_the_threads() {
         }
     }
     let _ = weights::for_rule(Rule::Standard);
+}
+
+#[test]
+fn the_trained_tables_are_built_in() {
+    assert!(weights::is_trained(Rule::Freestyle));
+    let builtin = weights::builtin(Rule::Freestyle);
+    assert_ne!(builtin, Weights::handset(Rule::Freestyle));
+    assert_eq!(builtin.rule, Rule::Freestyle);
+    // Rules without a trained file keep the hand-set table.
+    for rule in [Rule::Standard, Rule::Renju, Rule::Caro] {
+        if !weights::is_trained(rule) {
+            assert_eq!(weights::builtin(rule), Weights::handset(rule));
+        }
+    }
 }

@@ -288,8 +288,17 @@ impl Weights {
 
 /// The trained table shipped for a rule, if there is one.
 fn embedded(rule: Rule) -> Option<&'static [u8]> {
-    let _ = rule;
-    None
+    match rule {
+        // Freestyle, fitted to self-play games (see the README's "The evaluation, learned
+        // from games" for the loop and its measured Elo).
+        Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
+        _ => None,
+    }
+}
+
+/// Whether a rule's built-in table was trained (else it is the hand-set one).
+pub fn is_trained(rule: Rule) -> bool {
+    embedded(rule).is_some_and(|b| Weights::from_bytes(b).is_ok_and(|w| w.rule == rule))
 }
 
 /// A rule's built-in table: the embedded file, or the hand-set values.

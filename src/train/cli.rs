@@ -267,6 +267,8 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
         l2: a.get("l2", 1e-6)?,
         seed,
         scale,
+        group_from: features::THREAT_FROM,
+        group_lr: a.get("threat-lr", 25.0)?,
     };
     println!(
         "train {}: {} train / {} validation positions, lambda {lambda}, K {k:.1} (scale {scale:.1})",

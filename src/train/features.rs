@@ -11,6 +11,8 @@ use crate::search::position::Position;
 
 /// Number of parameters: `own[2][shapes]`, `opp[2][shapes]`, `threat[2][levels²]`.
 pub const NPARAMS: usize = 4 * NSHAPES + 2 * NLEVELS * NLEVELS;
+/// Index of the first threat-table parameter.
+pub const THREAT_FROM: usize = 4 * NSHAPES;
 
 /// Whether the colours share one table (every rule but renju, where black and white differ).
 pub fn tied(rule: Rule) -> bool {

@@ -121,11 +121,16 @@ pub struct FitConfig {
     /// Adam step size, in parameter units.
     pub lr: f64,
     pub batch: usize,
-    /// Strength of the pull towards the starting parameters.
+    /// Strength of the pull towards the starting parameters, on the logit scale: the penalty
+    /// is `l2/2 · Σ ((w − w₀)/scale)²` per position.
     pub l2: f64,
     pub seed: u64,
     /// `divisor · K`: the evaluation-to-logit scale.
     pub scale: f64,
+    /// Parameters from this index on (the threat table, one count per position where a
+    /// shape has dozens) take steps `group_lr` times larger.
+    pub group_from: usize,
+    pub group_lr: f64,
 }
 
 /// Per-epoch figures.
@@ -159,6 +164,7 @@ pub fn fit(
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     let mut order = train.to_vec();
     let mut best = (f64::INFINITY, pf.clone());
+    let l2 = cfg.l2 / (cfg.scale * cfg.scale);
     for epoch in 1..=cfg.epochs {
         order.shuffle(&mut rng);
         for batch in order.chunks(cfg.batch.max(1)) {
@@ -175,10 +181,15 @@ pub fn fit(
             t += 1;
             let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
             for k in 0..n {
-                let g = grad[k] * inv + cfg.l2 * (p[k] - prior[k]);
+                let g = grad[k] * inv + l2 * (p[k] - prior[k]);
                 m[k] = b1 * m[k] + (1.0 - b1) * g;
                 v[k] = b2 * v[k] + (1.0 - b2) * g * g;
-                p[k] -= cfg.lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+                let lr = if k >= cfg.group_from {
+                    cfg.lr * cfg.group_lr
+                } else {
+                    cfg.lr
+                };
+                p[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
                 pf[k] = p[k] as f32;
             }
         }

@@ -289,8 +289,9 @@ impl Weights {
 /// The trained table shipped for a rule, if there is one.
 fn embedded(rule: Rule) -> Option<&'static [u8]> {
     match rule {
-        // Freestyle, fitted to self-play games (see the README's "The evaluation, learned
-        // from games" for the loop and its measured Elo).
+        // Freestyle, fitted to self-play games: loop 1 (1,500 games with the hand-set table)
+        // +162.9 +/- 54.4 Elo against the hand-set table (199 games, 100 ms/move); loop 2
+        // (+2,100 games, played with the loop-1 tables) +16 +/- 26 against loop 1 (700 games).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
         _ => None,
     }

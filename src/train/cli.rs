@@ -261,14 +261,14 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     }
     drop(feats);
     let cfg = FitConfig {
-        epochs: a.get("epochs", 12)?,
-        lr: a.get("lr", 4.0)?,
-        batch: a.get("batch", 512)?,
-        l2: a.get("l2", 1e-6)?,
+        epochs: a.get("epochs", 20)?,
+        lr: a.get("lr", 100.0)?,
+        batch: a.get("batch", 4096)?,
+        l2: a.get("l2", 1e-3)?,
         seed,
         scale,
         group_from: features::THREAT_FROM,
-        group_lr: a.get("threat-lr", 25.0)?,
+        group_lr: a.get("threat-lr", 5.0)?,
     };
     println!(
         "train {}: {} train / {} validation positions, lambda {lambda}, K {k:.1} (scale {scale:.1})",

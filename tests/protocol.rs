@@ -1289,3 +1289,75 @@ fn decided_and_unreachable_positions_get_a_legal_move_in_time() {
         }
     }
 }
+
+/// Piskvork's "stop thinking" (Space / Continue) sends `INFO timeout_turn 0` while the
+/// engine thinks and waits for the move (Piskvork: `if(thinking) ... sendInfo timeout_turn 0`).
+/// The move must come at once, not at the end of the original budget. Also a lowered
+/// `time_left` (with a match limit), and a lowered but non-zero `timeout_turn` that still
+/// leaves time: the search then runs to the new limit, counted from the request.
+#[test]
+fn lowering_the_limits_while_thinking_shortens_the_search() {
+    for stop in [
+        "INFO timeout_turn 0",
+        "INFO time_left 0",
+        "info time_left -20",
+    ] {
+        let mut b = Brain::spawn();
+        b.send("INFO timeout_turn 60000");
+        b.send("INFO timeout_match 10000000");
+        b.send("INFO time_left 10000000");
+        b.send("START 20");
+        b.expect("OK");
+        b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "DONE"]);
+        std::thread::sleep(Duration::from_millis(200));
+        let t = Instant::now();
+        b.send(stop);
+        b.expect_move(Duration::from_secs(10));
+        let took = t.elapsed();
+        eprintln!("{stop}: move {} ms after it", took.as_millis());
+        // Measured: a few ms. The original budget was 60 s (or 10000 s / moves to go).
+        assert!(took < Duration::from_millis(1000), "{stop}: {took:?}");
+        b.expect_silence(SHORT);
+        b.finish();
+    }
+    // 60 s lowered to 1.5 s after 200 ms: the move comes by 1.5 s from the request.
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("START 20");
+    b.expect("OK");
+    let t = Instant::now();
+    b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "DONE"]);
+    std::thread::sleep(Duration::from_millis(200));
+    b.send("INFO timeout_turn 1500");
+    b.expect_move(Duration::from_secs(10));
+    let took = t.elapsed();
+    eprintln!(
+        "timeout_turn 1500 while thinking: move {} ms after the request",
+        took.as_millis()
+    );
+    assert!(
+        took >= Duration::from_millis(1000),
+        "stopped too early: {took:?}"
+    );
+    assert!(took < Duration::from_millis(4000), "{took:?}");
+    b.finish();
+}
+
+/// Yixin-Board sends `INFO time_left` again while the engine already thinks, with the
+/// same value: that must not cut the search short; nor may a longer limit.
+#[test]
+fn repeating_or_raising_the_limits_while_thinking_changes_nothing() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("INFO timeout_match 100000000");
+    b.send("INFO time_left 100000000");
+    b.send("START 15");
+    b.expect("OK");
+    b.send_all(&["board", "7,7,2", "8,8,1", "6,8,2", "done"]);
+    b.send("INFO time_left 100000000");
+    b.send("INFO timeout_turn 90000");
+    b.expect_silence(Duration::from_millis(800));
+    b.send("yxstop");
+    b.expect_move(Duration::from_secs(2));
+    b.finish();
+}

@@ -60,9 +60,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let upper = word.to_ascii_uppercase();
     let no_args = |c: Command| Ok(c);
     match upper.as_str() {
-        "START" => parse_int(rest)
-            .map(Command::Start)
-            .map_err(|_| bad_size(rest)),
+        "START" => parse_start(rest),
         "RECTSTART" => parse_pair(rest)
             .map(|(w, h)| Command::RectStart(w, h))
             .map_err(|_| ParseError("bad board size, expected RECTSTART width,height".into())),
@@ -98,6 +96,22 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             }
             Ok(Command::Unknown(sanitise(word)))
         }
+    }
+}
+
+/// `START n`, or Yixin-Board's `START w h` (width and height). Yixin-Board's first
+/// coordinate is the row (it ranges over the height), so `START w h` is the board whose
+/// first coordinate has `h` values: `RECTSTART h,w` in the protocol's terms.
+fn parse_start(rest: &str) -> Result<Command, ParseError> {
+    let mut words = rest.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(n), None, None) => parse_int(n).map(Command::Start).map_err(|_| bad_size(rest)),
+        (Some(w), Some(h), None) => match (parse_int(w), parse_int(h)) {
+            (Ok(w), Ok(h)) if w == h => Ok(Command::Start(w)),
+            (Ok(w), Ok(h)) => Ok(Command::RectStart(h, w)),
+            _ => Err(bad_size(rest)),
+        },
+        _ => Err(bad_size(rest)),
     }
 }
 
@@ -217,6 +231,20 @@ mod tests {
             assert!(e.0.contains("20"), "{bad}: {}", e.0);
         }
         assert_eq!(parse("START -5"), Ok(Command::Start(-5)));
+        for bad in ["START 15 x", "START 15 15 15", "START x 15"] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.0.contains("20"), "{bad}: {}", e.0);
+        }
+    }
+
+    #[test]
+    fn yixin_start_with_width_and_height() {
+        // Yixin-Board: `start %d %d` with boardsizew, boardsizeh.
+        assert_eq!(parse("start 15 15"), Ok(Command::Start(15)));
+        assert_eq!(parse("START 20\t20"), Ok(Command::Start(20)));
+        // Its first coordinate is the row (0..h): the board is h wide in ours.
+        assert_eq!(parse("start 20 15"), Ok(Command::RectStart(15, 20)));
+        assert_eq!(parse("start 15 4"), Ok(Command::RectStart(4, 15)));
     }
 
     #[test]

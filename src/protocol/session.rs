@@ -22,6 +22,8 @@ pub enum Event {
     Eof,
     /// A search ended; the number says which one (results of abandoned searches are dropped).
     SearchDone(u64, SearchResult),
+    /// The (shortened) time of this search is up: stop it if it still runs.
+    Deadline(u64),
 }
 
 /// Whether to keep going.
@@ -78,6 +80,10 @@ pub struct Session {
     ponder: bool,
     /// Number of the latest search started.
     search_id: u64,
+    /// When the latest search's request was read, and the budget it runs under (lowered
+    /// when the manager lowers the limits while it runs).
+    search_start: Instant,
+    search_budget: Budget,
     engine: Engine,
     pending: Option<Pending>,
     queue: VecDeque<(String, Instant)>,
@@ -101,6 +107,8 @@ impl Session {
             threads: 1,
             ponder: false,
             search_id: 0,
+            search_start: Instant::now(),
+            search_budget: Budget::unlimited(),
             engine: Engine::new(),
             pending: None,
             queue: VecDeque::new(),
@@ -149,6 +157,12 @@ impl Session {
                     self.process(&line, t)
                 }
             }
+            Event::Deadline(id) => {
+                if id == self.search_id && self.is_busy() {
+                    self.engine.stop();
+                }
+                Flow::Continue
+            }
             Event::SearchDone(id, _) if id != self.search_id => Flow::Continue,
             Event::SearchDone(_, r) => {
                 self.finish_search(r);
@@ -169,11 +183,51 @@ impl Session {
         match parse(&line) {
             Ok(Command::End) => return Flow::Exit,
             Ok(Command::Stop) if self.queue.is_empty() => self.engine.stop(),
-            Ok(Command::Info(k, v)) if self.queue.is_empty() => self.info(&k, &v),
+            Ok(Command::Info(k, v)) if self.queue.is_empty() => {
+                self.info(&k, &v);
+                self.shorten_search();
+            }
             Ok(Command::Empty) => {}
             _ => self.queue.push_back((line, t)),
         }
         Flow::Continue
+    }
+
+    /// After an INFO while thinking: if the limits now give the running search less time
+    /// than it started with (Piskvork's "stop" sends `INFO timeout_turn 0`; a GUI user may
+    /// lower `timeout_turn` or `time_left`), the search ends by the new limit, counted from
+    /// the same request: at once if that is past, else at that moment. More time never
+    /// lengthens a running search.
+    fn shorten_search(&mut self) {
+        if !self.is_busy() {
+            return;
+        }
+        let Some(b) = &self.board else { return };
+        let mut budget = self.time_control().budget(b.stones());
+        if let Some(Pending::Swap2 { .. }) = self.pending {
+            budget = swap2_budget(budget);
+        }
+        if budget.maximum >= self.search_budget.maximum {
+            return;
+        }
+        self.search_budget = budget;
+        let deadline = self.search_start + budget.maximum;
+        let now = Instant::now();
+        if deadline <= now {
+            self.engine.stop();
+            return;
+        }
+        let (tx, id) = (self.tx.clone(), self.search_id);
+        let timer = std::thread::Builder::new()
+            .name("deadline".into())
+            .spawn(move || {
+                std::thread::sleep(deadline - now);
+                let _ = tx.send(Event::Deadline(id));
+            });
+        if timer.is_err() {
+            // No thread for the timer: better too early than too late.
+            self.engine.stop();
+        }
     }
 
     /// Handles one line when no search is running.
@@ -556,14 +610,14 @@ impl Session {
         };
         let mut budget = self.time_control().budget(board.stones());
         if let Pending::Swap2 { .. } = what {
-            // The swap decision needs a rough verdict, not a deep one.
-            budget.optimum = budget.optimum.min(Duration::from_millis(1500));
-            budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+            budget = swap2_budget(budget);
         }
         let ponder = matches!(what, Pending::Ponder);
         if ponder {
             budget = Budget::unlimited();
         }
+        self.search_start = t;
+        self.search_budget = budget;
         let limits = Limits {
             start: t,
             budget,
@@ -670,6 +724,13 @@ impl Session {
             }
         }
     }
+}
+
+/// The swap decision needs a rough verdict, not a deep one.
+fn swap2_budget(mut budget: Budget) -> Budget {
+    budget.optimum = budget.optimum.min(Duration::from_millis(1500));
+    budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+    budget
 }
 
 /// Whether a line read inside a block ends it without DONE: any line that is not blank,

@@ -565,7 +565,9 @@ impl<'a> Worker<'a> {
         max_nodes: u64,
         deadline: Instant,
     ) -> Option<(i32, Vec<u16>)> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes).with_deadline(deadline);
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes)
+            .with_deadline(deadline)
+            .with_stop(self.stop);
         let r = v.solve(depth);
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;
@@ -574,7 +576,7 @@ impl<'a> Worker<'a> {
 
     /// A VCT for the side to move using at most `depth` threes: its first move.
     pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
-        let mut v = Vct::new(&mut self.pos, max_nodes, deadline);
+        let mut v = Vct::new(&mut self.pos, max_nodes, deadline).with_stop(self.stop);
         let won = v.solve(depth);
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;

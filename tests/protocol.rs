@@ -239,6 +239,26 @@ fn caro_blocks_a_three_instead_of_a_shut_in_five() {
 }
 
 #[test]
+fn caro_takes_a_six_as_the_judges_count_it() {
+    // GomocupJudge's ai_match.py, rule 8: `c > 5 or (c == 5 and blocked < 2)`. Black to
+    // move; 6,7 makes six on row 7 (white on 1,7 closes the other way to five), the only
+    // win before white's open four 2,2..5,5 lands.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 8");
+    b.send("START 15");
+    b.expect("OK");
+    send_board(
+        &mut b,
+        &pts("2,7 3,7 4,7 5,7 7,7"),
+        &pts("2,2 3,3 4,4 5,5 1,7"),
+        true,
+    );
+    assert_eq!(b.expect_move(LONG), (6, 7));
+    b.finish();
+}
+
+#[test]
 fn field_three_squares_are_never_played() {
     let mut b = Brain::spawn();
     fast(&mut b);

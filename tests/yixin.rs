@@ -127,3 +127,66 @@ fn yixin_rule_2_is_renju() {
     b.expect_silence(Duration::from_millis(100));
     b.finish();
 }
+
+/// `info show_detail 1` (what `init_engine()` sends): live `MESSAGE REALTIME` lines in
+/// the shape main.c parses (`BEST` + `%d,%d`, `VAL` + `%d`, `PV` + text), a few per
+/// second at most, the last BEST being the move; the per-depth summary lines stay.
+/// Without show_detail, none.
+#[test]
+fn live_analysis_lines_when_show_detail_asks() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"INFO timeout_turn 1200\n");
+    let t = std::time::Instant::now();
+    b.send_raw(b"start 15 15\nboard\n7,7,2\n8,8,1\n6,8,2\ndone\n");
+    b.expect("OK");
+    let mut realtime = Vec::new();
+    let mut summaries = 0;
+    let mv = loop {
+        let l = b.recv_line(LONG).expect("a move");
+        if let Some(rest) = l.strip_prefix("MESSAGE REALTIME ") {
+            realtime.push(rest.to_string());
+        } else if l.starts_with("MESSAGE depth ") {
+            summaries += 1;
+        } else if !l.starts_with("MESSAGE ") {
+            break parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+        }
+    };
+    let took = t.elapsed().as_millis() as usize;
+    assert!(summaries >= 2, "{summaries}");
+    assert!(!realtime.is_empty());
+    assert_eq!(realtime.len() % 3, 0, "{realtime:?}");
+    // At most one report per 150 ms, plus the first and the final one.
+    assert!(
+        realtime.len() / 3 <= 2 + took / 150,
+        "{} reports in {took} ms",
+        realtime.len() / 3
+    );
+    for r in realtime.chunks(3) {
+        let best = r[0].strip_prefix("BEST ").expect("BEST first");
+        assert!(parse_move(best).is_some(), "{r:?}");
+        let val = r[1].strip_prefix("VAL ").expect("then VAL");
+        val.parse::<i32>().expect("VAL is an integer");
+        let pv = r[2].strip_prefix("PV ").expect("then PV");
+        assert!(pv.split(' ').all(|m| parse_move(m).is_some()), "{r:?}");
+        assert!(pv.starts_with(best), "{r:?}");
+    }
+    let last = &realtime[realtime.len() - 3];
+    assert_eq!(parse_move(last.strip_prefix("BEST ").unwrap()), Some(mv));
+    // show_detail 0: the move and one summary MESSAGE only.
+    b.send_raw(b"INFO show_detail 0\nINFO timeout_turn 300\n");
+    b.send_raw(b"start 15 15\nboard\n7,7,2\n8,8,1\n6,8,2\ndone\n");
+    b.expect("OK");
+    loop {
+        let l = b.recv_line(LONG).expect("a move");
+        assert!(!l.starts_with("MESSAGE REALTIME"), "{l}");
+        assert!(
+            !l.starts_with("MESSAGE depth ") || l.contains(" tm "),
+            "{l}"
+        );
+        if parse_move(&l).is_some() {
+            break;
+        }
+    }
+    b.finish();
+}

@@ -11,7 +11,7 @@ use crate::game::rule::{forbidden_points, Rule};
 use crate::search::engine::{Engine, Reporter};
 use crate::search::threads::MAX_THREADS;
 use crate::search::timeman::{Budget, TimeControl};
-use crate::search::{score_text, Iteration, Limits, SearchResult};
+use crate::search::{is_proven_loss, score_text, Iteration, Limits, SearchResult};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -60,6 +60,8 @@ struct Block {
 
 const NO_GAME: &str = "no game has been started";
 const PV_SHOWN: usize = 16;
+/// Shortest interval between two live analysis reports (`MESSAGE REALTIME`).
+const REALTIME_EVERY: Duration = Duration::from_millis(150);
 /// Most lines YXNBEST reports.
 const MAX_NBEST: usize = 64;
 
@@ -360,6 +362,11 @@ impl Session {
         Flow::Continue
     }
 
+    /// Whether Yixin-Board asked for live `MESSAGE REALTIME` lines (`show_detail` bit 1).
+    fn realtime(&self) -> bool {
+        self.show_detail & 1 != 0
+    }
+
     fn error(&self, text: &str) {
         self.out.line(&format!("ERROR {text}"));
     }
@@ -632,11 +639,32 @@ impl Session {
         };
         let out = self.out.clone();
         let detail = self.show_detail > 0 && !ponder;
+        let realtime = self.realtime() && !ponder;
+        let mut last_realtime: Option<Instant> = None;
+        let mut lost: Vec<Pos> = Vec::new();
         let reporter: Reporter = Box::new(move |it: &Iteration| {
             let text = iteration_text(it);
             log::info!("{text}");
             if detail {
                 out.message(&text);
+            }
+            if realtime {
+                // Yixin-Board's live view: moves proven lost as soon as they are known,
+                // the best move, its value and line at most every REALTIME_EVERY.
+                for l in &it.lines {
+                    if let Some(&m) = l.pv.first() {
+                        if is_proven_loss(l.score) && !lost.contains(&m) {
+                            lost.push(m);
+                            out.message(&format!("REALTIME LOSE {m}"));
+                        }
+                    }
+                }
+                if last_realtime.is_none_or(|t| t.elapsed() >= REALTIME_EVERY) {
+                    last_realtime = Some(Instant::now());
+                    if let Some(&best) = it.pv.first() {
+                        send_realtime(&out, best, it.score, &it.pv);
+                    }
+                }
             }
         });
         let tx = self.tx.clone();
@@ -694,6 +722,9 @@ impl Session {
                     }
                 }
                 self.used_ms += started.elapsed().as_millis() as i64;
+                if self.realtime() {
+                    send_realtime(&self.out, mv, r.score, &r.pv);
+                }
                 self.out.message(&summary_text(&r));
                 self.out.line(&mv.to_string());
                 // Not when the manager has already sent more: that is answered first.
@@ -703,6 +734,9 @@ impl Session {
             }
             Pending::Ponder => {}
             Pending::Analyse { .. } => {
+                if self.realtime() {
+                    send_realtime(&self.out, mv, r.score, &r.pv);
+                }
                 self.out.message(&summary_text(&r));
                 for (k, l) in r.lines.iter().enumerate() {
                     self.out.message(&format!(
@@ -724,6 +758,19 @@ impl Session {
             }
         }
     }
+}
+
+/// Yixin-Board's live analysis (its main.c reads `MESSAGE REALTIME BEST r,c`, `VAL n`
+/// with `%d`, and keeps the text after `PV ` as the best line).
+fn send_realtime(out: &Output, best: Pos, score: i32, pv: &[Pos]) {
+    out.message(&format!("REALTIME BEST {best}"));
+    out.message(&format!("REALTIME VAL {score}"));
+    let line = if pv.first() == Some(&best) {
+        pv_text(pv)
+    } else {
+        best.to_string()
+    };
+    out.message(&format!("REALTIME PV {line}"));
 }
 
 /// The swap decision needs a rough verdict, not a deep one.

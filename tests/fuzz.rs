@@ -56,6 +56,18 @@ const WORDS: &[&str] = &[
     "DONE",
     "FOO",
     "yxblock",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
+    "yxquerydatabaseall",
+    "YXQUERYDATABASEONE",
+    "YXSHOWHASHUSAGE",
+    // Only a load: a dump would write a file named by whatever line comes next.
+    "YXHASHLOAD",
+    "YXSEARCHDEFEND",
+    "YXBALANCEONE",
+    "yxbalancetwo",
+    "YXDRAW",
+    "YXRESIGN",
     "start",
     "turn",
     "board",
@@ -123,7 +135,9 @@ fn pick<'a>(rng: &mut StdRng, from: &[&'a str]) -> &'a str {
 fn command(rng: &mut StdRng, out: &mut Vec<String>) {
     let w = pick(rng, WORDS);
     match w.to_ascii_uppercase().as_str() {
-        "START" | "YXNBEST" => out.push(format!("{w} {}", pick(rng, NUMS))),
+        "START" | "YXNBEST" | "YXBALANCEONE" | "YXBALANCETWO" => {
+            out.push(format!("{w} {}", pick(rng, NUMS)))
+        }
         "RECTSTART" => out.push(format!("{w} {},{}", pick(rng, NUMS), pick(rng, NUMS))),
         "TURN" | "TAKEBACK" | "PLAY" => out.push(format!("{w} {}", coord(rng))),
         "INFO" => {
@@ -137,7 +151,8 @@ fn command(rng: &mut StdRng, out: &mut Vec<String>) {
             };
             out.push(format!("{w} {key} {v}"));
         }
-        "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" => {
+        "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" | "YXQUERYDATABASEALL"
+        | "YXQUERYDATABASEONE" => {
             out.push(w.to_string());
             for _ in 0..rng.gen_range(0..30) {
                 let field = pick(rng, &["1", "2", "3", "0", "x", "1", "2"]);

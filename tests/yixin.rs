@@ -190,3 +190,250 @@ fn live_analysis_lines_when_show_detail_asks() {
     }
     b.finish();
 }
+
+/// Starts a 15x15 game in Yixin mode and loads `stones` (`row,col,field`) with yxboard.
+fn yixin_position(b: &mut Brain, stones: &str) {
+    b.send_raw(b"start 15 15\n");
+    b.expect("OK");
+    let mut text = String::from("yxboard\n");
+    for s in stones.split_whitespace() {
+        text.push_str(s);
+        text.push('\n');
+    }
+    text.push_str("done\n");
+    b.send_raw(text.as_bytes());
+}
+
+/// `yxblock` / `yxblockundo` (`x,y` lines + `done`, main.c's "block" command) are points
+/// the search must not play, until `yxblockreset`; answered with nothing.
+#[test]
+fn blocked_points_are_not_played() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    // Black (to move) has an open four 3..6 on row 7: 2,7 and 7,7 both win.
+    let four = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    // (Yixin-Board's row,col: the four is on row 7, columns 3..6; its ends are 7,2 and 7,7.)
+    b.send_raw(b"yxblock\n7,7\ndone\n");
+    b.expect_silence(Duration::from_millis(100));
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 2));
+    b.send_raw(b"yxblockreset\nyxblock\n7,7\ndone\nyxblock\n7,2\ndone\n");
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(m != (7, 7) && m != (7, 2), "{m:?}");
+    // Also for an analysis.
+    yixin_position(&mut b, "7,3,1 0,0,2 7,4,1 0,2,2 7,5,1 0,4,2 7,6,1 0,6,2");
+    b.send_raw(b"yxnbest 2\n");
+    let m = b.expect_move(LONG);
+    assert!(m != (7, 7) && m != (7, 2), "{m:?}");
+    b.send_raw(b"yxblockundo\n7,7\ndone\n");
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
+    b.send_raw(b"yxblockreset\n");
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(m == (7, 7) || m == (7, 2), "{m:?}");
+    b.finish();
+}
+
+/// Without a database every query finds nothing, in the shapes main.c parses:
+/// `MESSAGE DATABASE REFRESH` (clears its marks) and `MESSAGE DATABASE DONE` (redraws) for
+/// yxquerydatabaseall, `MESSAGE DATABASE ONE tag val depth ...` (sscanf "%d %d %d" after
+/// "ONE ") for yxquerydatabaseone. The position lines (`row,col`) and `done` are consumed.
+#[test]
+fn database_queries_find_nothing() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxquerydatabaseall\n7,7\n8,8\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE REFRESH");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE DONE");
+    b.send_raw(b"yxquerydatabaseone\n7,7\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE ONE 0 0 0 0");
+    b.send_raw(b"yxquerydatabasetext\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE TEXT \"\"");
+    b.expect_silence(Duration::from_millis(100));
+    b.finish();
+}
+
+fn hash_usage(b: &Brain) -> (f64, u64) {
+    let l = b.recv_line(LONG).unwrap();
+    let rest = l
+        .strip_prefix("MESSAGE hash usage ")
+        .unwrap_or_else(|| panic!("{l}"));
+    let (pct, kib) = rest.split_once("% of ").unwrap();
+    (
+        pct.parse().unwrap(),
+        kib.strip_suffix(" KiB").unwrap().parse().unwrap(),
+    )
+}
+
+/// `yxshowhashusage`, and `yxhashdump` / `yxhashload` with the path on the next line (as
+/// main.c sends them) or on the same line; a bad file is refused with its reason and the
+/// table is left alone.
+#[test]
+fn hash_usage_dump_and_load() {
+    let dir = std::env::temp_dir().join(format!("wuzi-hash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.hash");
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"INFO hash_size 1024\nyxshowhashusage\n");
+    assert_eq!(hash_usage(&b), (0.0, 1024));
+    yixin_move(&mut b, 15, 15, &[(7, 7), (8, 8), (6, 8)]);
+    b.send_raw(b"yxshowhashusage\n");
+    let (used, _) = hash_usage(&b);
+    assert!(used > 0.0, "{used}");
+    b.send_raw(format!("yxhashdump\n{}\n", file.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE hash table dumped to "), "{l}");
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().len(),
+        1024 * 1024 + 40,
+        "header, table, checksum"
+    );
+    b.send_raw(b"yxhashclear\nyxshowhashusage\n");
+    assert_eq!(hash_usage(&b).0, 0.0);
+    b.send_raw(format!("yxhashload {}\nyxshowhashusage\n", file.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE hash table loaded from "), "{l}");
+    assert_eq!(hash_usage(&b).0, used);
+    // Refused: another table size, a damaged file, not a dump, no file, no path.
+    b.send_raw(b"INFO hash_size 2048\n");
+    b.send_raw(format!("yxhashload\n{}\n", file.display()).as_bytes());
+    let e = b.expect_error();
+    assert!(e.contains("refused") && e.contains("1024 KiB"), "{e}");
+    b.send_raw(b"INFO hash_size 1024\n");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[5000] ^= 1;
+    let bad = dir.join("bad.hash");
+    std::fs::write(&bad, &bytes).unwrap();
+    b.send_raw(format!("yxhashload {}\n", bad.display()).as_bytes());
+    assert!(b.expect_error().contains("checksum"));
+    std::fs::write(&bad, b"hello").unwrap();
+    b.send_raw(format!("yxhashload {}\n", bad.display()).as_bytes());
+    assert!(b.expect_error().contains("not a Wuzi hash file"));
+    b.send_raw(format!("yxhashload {}\n", dir.join("none").display()).as_bytes());
+    assert!(b.expect_error().contains("cannot open"));
+    b.send_raw(b"yxhashdump\nABOUT\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "ERROR YXHASHDUMP needs a file path"
+    );
+    assert!(b.recv_line(LONG).unwrap().starts_with("name="));
+    b.finish();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `yxdraw` / `yxresign` (main.c's "draw" and "resign" commands; it logs the reply):
+/// the engine's opinion from its last move's score.
+#[test]
+fn draw_and_resign_answers() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW REFUSE");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN NO");
+    // White to move against black's open four on row 7: lost.
+    let lost = [(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)];
+    yixin_move(&mut b, 15, 15, &lost);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW ACCEPT");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN YES");
+    // Black to move with it: won.
+    let won = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    yixin_move(&mut b, 15, 15, &won);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW REFUSE");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN NO");
+    b.finish();
+}
+
+/// main.c's "balance1 s" / "balance2 s": `start`, `yxboard` ... `done`, then
+/// `yxbalanceone s` / `yxbalancetwo s`; the reply is read like a move line. Black to
+/// move has a four (7,3..7,6, white on 7,2): 7,7 wins at once, which is the least
+/// balanced stone there is; any other leaves white to block.
+#[test]
+fn balance_one_and_two() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    let pos = "7,3,1 7,2,2 7,4,1 0,2,2 7,5,1 0,4,2 7,6,1 0,6,2";
+    let stones: Vec<(u32, u32)> = pos
+        .split_whitespace()
+        .map(|s| {
+            let v: Vec<u32> = s.split(',').map(|n| n.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    yixin_position(&mut b, pos);
+    b.send_raw(b"yxbalanceone 0\n");
+    let l = b.reply(LONG).unwrap();
+    let m = parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+    assert!(m != (7, 7) && !stones.contains(&m), "{m:?}");
+    yixin_position(&mut b, pos);
+    b.send_raw(b"yxbalancetwo 0\n");
+    let l = b.reply(LONG).unwrap();
+    let pair: Vec<(u32, u32)> = l.split(' ').map(|p| parse_move(p).unwrap()).collect();
+    assert_eq!(pair.len(), 2, "{l}");
+    assert!(pair[0] != pair[1] && pair[0] != (7, 7), "{l}");
+    assert!(pair.iter().all(|p| !stones.contains(p)), "{l}");
+    b.send_raw(b"yxbalanceone x\n");
+    assert!(b.expect_error().contains("bias"));
+    b.finish();
+}
+
+/// `yxsearchdefend` (main.c's "searchdefend"): a multi-PV analysis of every move, then a
+/// move; against an open three only the defences (and our own fours) keep the game.
+#[test]
+fn search_defend_answers_with_lines_and_a_move() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    yixin_position(&mut b, "7,7,2 0,0,1 7,8,2 0,14,1 7,9,2");
+    b.send_raw(b"yxsearchdefend\n");
+    let mut lines = 0;
+    let m = loop {
+        let l = b.recv_line(LONG).unwrap();
+        if l.starts_with("MESSAGE nbest ") {
+            lines += 1;
+        } else if !l.starts_with("MESSAGE ") {
+            break parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+        }
+    };
+    assert!(lines >= 2, "{lines}");
+    assert!([(7, 6), (7, 10), (7, 5), (7, 11)].contains(&m), "{m:?}");
+    b.finish();
+}
+
+/// Yixin-Board never sends max_memory: its `hash_size` is honoured up to what the machine
+/// can hold (no longer capped by the 256 MiB default budget); with a max_memory, by that.
+#[test]
+fn hash_size_without_max_memory_is_honoured() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    let machine = (wuzi::search::engine::tt_bytes_for(u64::MAX) >> 10) as u64;
+    b.send_raw(b"INFO hash_size 524288\nyxshowhashusage\n");
+    let (_, kib) = hash_usage(&b);
+    assert_eq!(kib, machine.min(524288), "machine allows {machine} KiB");
+    if machine >= 524288 {
+        assert!(kib > 256 * 1024);
+    }
+    b.send_raw(b"INFO max_memory 268435456\nINFO hash_size 524288\nyxshowhashusage\n");
+    let (_, kib) = hash_usage(&b);
+    let capped = (wuzi::search::engine::tt_bytes_for(268435456) >> 10) as u64;
+    assert_eq!(kib, capped);
+    assert!(kib < 256 * 1024);
+    b.finish();
+}

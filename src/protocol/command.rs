@@ -28,6 +28,20 @@ pub enum Command {
     YxNbest(i64),
     /// Debug aid: the board as MESSAGE lines.
     TraceBoard,
+    /// Start of a YXBLOCK (false) or YXBLOCKUNDO (true) block: cells the root may not play.
+    YxBlock(bool),
+    YxBlockReset,
+    /// Start of a database query block (YXQUERYDATABASEALL/ONE/TEXT) with the position.
+    YxQueryDatabase(DbQuery),
+    YxShowHashUsage,
+    /// YXHASHDUMP / YXHASHLOAD with the path (empty: the path is on the next line).
+    YxHashDump(String),
+    YxHashLoad(String),
+    YxSearchDefend,
+    /// YXBALANCEONE (false) / YXBALANCETWO (true) with its bias.
+    YxBalance(bool, i64),
+    YxDraw,
+    YxResign,
     /// A stray `DONE` outside a block.
     Done,
     /// A stray stone line (`x,y` or `x,y,f`) outside a block.
@@ -36,6 +50,17 @@ pub enum Command {
     Empty,
     /// A command word we do not know (sanitised, truncated).
     Unknown(String),
+}
+
+/// What a Yixin database query asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbQuery {
+    /// Every cell with a record (YXQUERYDATABASEALL, ...ALLT).
+    All,
+    /// The position's own record (YXQUERYDATABASEONE).
+    One,
+    /// The position's comment (YXQUERYDATABASETEXT).
+    Text,
 }
 
 /// A known command with arguments we cannot accept; the text follows `ERROR `.
@@ -90,6 +115,38 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             .or(Ok(Command::YxNbest(1))),
         "DONE" => no_args(Command::Done),
         "TRACEBOARD" => no_args(Command::TraceBoard),
+        "YXBLOCK" => no_args(Command::YxBlock(false)),
+        "YXBLOCKUNDO" => no_args(Command::YxBlock(true)),
+        "YXBLOCKRESET" => no_args(Command::YxBlockReset),
+        "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" => {
+            no_args(Command::YxQueryDatabase(DbQuery::All))
+        }
+        "YXQUERYDATABASEONE" => no_args(Command::YxQueryDatabase(DbQuery::One)),
+        "YXQUERYDATABASETEXT" => no_args(Command::YxQueryDatabase(DbQuery::Text)),
+        "YXSHOWHASHUSAGE" => no_args(Command::YxShowHashUsage),
+        "YXHASHDUMP" => Ok(Command::YxHashDump(rest.to_string())),
+        "YXHASHLOAD" => Ok(Command::YxHashLoad(rest.to_string())),
+        "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let two = upper == "YXBALANCETWO";
+            if rest.is_empty() {
+                Ok(Command::YxBalance(two, 0))
+            } else {
+                parse_int(rest)
+                    .ok()
+                    .filter(|b| b.abs() <= 100_000)
+                    .map(|b| Command::YxBalance(two, b))
+                    .ok_or_else(|| {
+                        ParseError(format!(
+                            "bad bias {}, expected {} [integer]",
+                            sanitise(rest),
+                            upper
+                        ))
+                    })
+            }
+        }
+        "YXDRAW" => no_args(Command::YxDraw),
+        "YXRESIGN" => no_args(Command::YxResign),
         _ => {
             if let Ok(stone) = parse_stone(line) {
                 return Ok(stone);
@@ -245,6 +302,25 @@ mod tests {
         // Its first coordinate is the row (0..h): the board is h wide in ours.
         assert_eq!(parse("start 20 15"), Ok(Command::RectStart(15, 20)));
         assert_eq!(parse("start 15 4"), Ok(Command::RectStart(4, 15)));
+    }
+
+    #[test]
+    fn yixin_commands() {
+        assert_eq!(parse("yxblock"), Ok(Command::YxBlock(false)));
+        assert_eq!(parse("yxblockundo"), Ok(Command::YxBlock(true)));
+        assert_eq!(
+            parse("yxquerydatabaseone"),
+            Ok(Command::YxQueryDatabase(DbQuery::One))
+        );
+        assert_eq!(parse("yxhashdump"), Ok(Command::YxHashDump(String::new())));
+        assert_eq!(
+            parse("yxhashload  C:\\my dir\\h.dat "),
+            Ok(Command::YxHashLoad("C:\\my dir\\h.dat".into()))
+        );
+        assert_eq!(parse("yxbalanceone"), Ok(Command::YxBalance(false, 0)));
+        assert_eq!(parse("yxbalancetwo -30"), Ok(Command::YxBalance(true, -30)));
+        assert!(parse("yxbalanceone x").unwrap_err().0.contains("bias"));
+        assert!(parse("yxbalanceone 99999999999").is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! and answered in order; INFO applies at once; STOP/YXSTOP ends the search; END
 //! and EOF end the session.
 
-use super::command::{parse, parse_int, sanitise, Command, ParseError, BAD_COORDS};
+use super::command::{parse, parse_int, sanitise, Command, DbQuery, ParseError, BAD_COORDS};
 use super::output::Output;
 use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
@@ -43,6 +43,17 @@ enum Pending {
     Swap2 { stones: usize },
     /// Thinking on the opponent's time: silent, abandoned at the next input line.
     Ponder,
+    /// YXBALANCEONE / YXBALANCETWO: the stone (or two) leaving the position nearest `bias`
+    /// for the side to move afterwards.
+    Balance { two: bool, bias: i64 },
+}
+
+/// A command whose file path comes on the next line (Yixin-Board sends `yxhashdump`, then
+/// the path).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PathFor {
+    Dump,
+    Load,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,6 +61,9 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// YXBLOCK (false) / YXBLOCKUNDO (true).
+    Exclude(bool),
+    DbQuery(DbQuery),
 }
 
 struct Block {
@@ -90,6 +104,12 @@ pub struct Session {
     pending: Option<Pending>,
     queue: VecDeque<(String, Instant)>,
     block: Option<Block>,
+    /// Cells the search may not play at the root (YXBLOCK), in protocol coordinates.
+    excluded: Vec<(i64, i64)>,
+    /// A YXHASHDUMP / YXHASHLOAD waiting for its path line.
+    awaiting_path: Option<PathFor>,
+    /// The score of our last move, for our side (YXDRAW, YXRESIGN).
+    last_score: Option<i32>,
 }
 
 impl Session {
@@ -115,6 +135,9 @@ impl Session {
             pending: None,
             queue: VecDeque::new(),
             block: None,
+            excluded: Vec::new(),
+            awaiting_path: None,
+            last_score: None,
         }
     }
 
@@ -235,6 +258,20 @@ impl Session {
     /// Handles one line when no search is running.
     fn process(&mut self, line: &str, t: Instant) -> Flow {
         let cmd = parse(line);
+        if let Some(what) = self.awaiting_path.take() {
+            match &cmd {
+                Ok(Command::Empty) => {
+                    self.awaiting_path = Some(what);
+                    return Flow::Continue;
+                }
+                // Not a path but a command: the path never came.
+                Ok(Command::Unknown(_)) | Ok(Command::Stone(..)) | Ok(Command::Done) => {
+                    self.hash_file(what, line.trim());
+                    return Flow::Continue;
+                }
+                _ => self.error(&format!("{} needs a file path", path_command(what))),
+            }
+        }
         if let Some(block) = self.block.take() {
             if !ends_block(line, &cmd) {
                 self.block = Some(block);
@@ -324,18 +361,74 @@ impl Session {
                 self.yixin = true;
                 self.out
                     .message(&format!("INFO MAX_THREAD_NUM {MAX_THREADS}"));
-                self.out.message("INFO MAX_HASH_SIZE 21");
+                // Yixin-Board reads it as log2 of the largest hash_size in KiB.
+                let most = crate::search::engine::tt_bytes_for(u64::MAX) >> 10;
+                self.out
+                    .message(&format!("INFO MAX_HASH_SIZE {}", most.max(1).ilog2()));
             }
             Command::YxNbest(n) => {
                 self.yixin = true;
-                match &self.board {
-                    None => self.error(NO_GAME),
-                    Some(b) if b.is_full() => self.error("board is full"),
-                    Some(_) => {
-                        let lines = n.clamp(1, MAX_NBEST as i64) as usize;
-                        self.start_search(Pending::Analyse { lines }, t)
-                    }
-                }
+                let lines = n.clamp(1, MAX_NBEST as i64) as usize;
+                self.analyse(Pending::Analyse { lines }, t);
+            }
+            Command::YxSearchDefend => {
+                self.yixin = true;
+                self.analyse(Pending::Analyse { lines: MAX_NBEST }, t);
+            }
+            Command::YxBalance(two, bias) => {
+                self.yixin = true;
+                self.analyse(Pending::Balance { two, bias }, t);
+            }
+            Command::YxBlock(undo) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::Exclude(undo),
+                    stones: Vec::new(),
+                    started: t,
+                });
+            }
+            Command::YxBlockReset => {
+                self.yixin = true;
+                self.excluded.clear();
+            }
+            Command::YxQueryDatabase(q) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::DbQuery(q),
+                    stones: Vec::new(),
+                    started: t,
+                });
+            }
+            Command::YxShowHashUsage => {
+                self.yixin = true;
+                let (permille, bytes) = self.engine.hash_usage();
+                self.out.message(&format!(
+                    "hash usage {}.{}% of {} KiB",
+                    permille / 10,
+                    permille % 10,
+                    bytes >> 10
+                ));
+            }
+            Command::YxHashDump(path) => {
+                self.yixin = true;
+                self.hash_command(PathFor::Dump, &path);
+            }
+            Command::YxHashLoad(path) => {
+                self.yixin = true;
+                self.hash_command(PathFor::Load, &path);
+            }
+            Command::YxDraw => {
+                self.yixin = true;
+                // Accepted when our last search saw us no better than level.
+                let accept = self.last_score.is_some_and(|s| s <= 0);
+                self.out
+                    .message(if accept { "DRAW ACCEPT" } else { "DRAW REFUSE" });
+            }
+            Command::YxResign => {
+                self.yixin = true;
+                let resign = self.last_score.is_some_and(is_proven_loss);
+                self.out
+                    .message(if resign { "RESIGN YES" } else { "RESIGN NO" });
             }
             Command::TraceBoard => match &self.board {
                 None => self.error(NO_GAME),
@@ -360,6 +453,52 @@ impl Session {
             Command::Unknown(w) => self.out.line(&format!("UNKNOWN command {w}")),
         }
         Flow::Continue
+    }
+
+    /// Starts an analysis of the current position (YXNBEST, YXSEARCHDEFEND, YXBALANCE*).
+    fn analyse(&mut self, what: Pending, t: Instant) {
+        match &self.board {
+            None => self.error(NO_GAME),
+            Some(b) if b.is_full() => self.error("board is full"),
+            Some(_) => self.start_search(what, t),
+        }
+    }
+
+    /// YXHASHDUMP / YXHASHLOAD: the path on the same line, or on the next one.
+    fn hash_command(&mut self, what: PathFor, path: &str) {
+        if path.is_empty() {
+            self.awaiting_path = Some(what);
+        } else {
+            self.hash_file(what, path);
+        }
+    }
+
+    /// YXHASHDUMP / YXHASHLOAD on `path`.
+    fn hash_file(&mut self, what: PathFor, path: &str) {
+        let shown: String = path
+            .chars()
+            .filter(|c| c.is_ascii_graphic() || *c == ' ')
+            .take(200)
+            .collect();
+        let p = std::path::Path::new(path);
+        let r = match what {
+            PathFor::Dump => self.engine.dump_hash(p),
+            PathFor::Load => self.engine.load_hash(p),
+        };
+        match (what, r) {
+            (PathFor::Dump, Ok(bytes)) => self.out.message(&format!(
+                "hash table dumped to {shown} ({} KiB)",
+                bytes >> 10
+            )),
+            (PathFor::Load, Ok(bytes)) => self.out.message(&format!(
+                "hash table loaded from {shown} ({} KiB)",
+                bytes >> 10
+            )),
+            (PathFor::Dump, Err(e)) => self.error(&format!("hash dump to {shown} failed: {e}")),
+            (PathFor::Load, Err(e)) => self.error(&format!(
+                "hash load from {shown} refused: {e}; table unchanged"
+            )),
+        }
     }
 
     /// Whether Yixin-Board asked for live `MESSAGE REALTIME` lines (`show_detail` bit 1).
@@ -457,9 +596,14 @@ impl Session {
                 }
             }
             "hash_size" => {
-                // Yixin-Board: KiB. Never beyond what max_memory allows.
+                // Yixin-Board: KiB. Never beyond what max_memory allows; without one (Yixin-
+                // Board never sends it), up to what the machine can hold.
                 if let Some(v) = int().filter(|&v| v > 0) {
-                    let cap = crate::search::engine::tt_bytes_for(self.max_memory);
+                    let cap = crate::search::engine::tt_bytes_for(if self.max_memory == 0 {
+                        u64::MAX
+                    } else {
+                        self.max_memory
+                    });
                     self.engine
                         .set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
                     if self.board.is_some() {
@@ -527,14 +671,17 @@ impl Session {
     /// SWAP2BOARD owe the manager one reply, and this ERROR is it; YXBOARD owes none, so
     /// it only gets a MESSAGE.
     fn abandon_block(&self, block: &Block, line: &str) {
-        let (name, owes_reply) = match block.kind {
-            BlockKind::Board => ("BOARD", true),
-            BlockKind::YxBoard => ("YXBOARD", false),
-            BlockKind::Swap2 => ("SWAP2BOARD", true),
+        let (name, owes_reply, kept) = match block.kind {
+            BlockKind::Board => ("BOARD", true, "position"),
+            BlockKind::YxBoard => ("YXBOARD", false, "position"),
+            BlockKind::Swap2 => ("SWAP2BOARD", true, "position"),
+            BlockKind::Exclude(false) => ("YXBLOCK", false, "blocked points"),
+            BlockKind::Exclude(true) => ("YXBLOCKUNDO", false, "blocked points"),
+            BlockKind::DbQuery(_) => ("database query", false, "position"),
         };
         let word = line.split_whitespace().next().unwrap_or("");
         let text = format!(
-            "{name} block abandoned at {} (no DONE), position unchanged",
+            "{name} block abandoned at {} (no DONE), {kept} unchanged",
             sanitise(word).to_ascii_uppercase()
         );
         if owes_reply {
@@ -545,6 +692,33 @@ impl Session {
     }
 
     fn finish_block(&mut self, block: Block) {
+        match block.kind {
+            BlockKind::Exclude(undo) => {
+                for &(x, y, _) in &block.stones {
+                    let on = (0..MAX_SIZE as i64).contains(&x) && (0..MAX_SIZE as i64).contains(&y);
+                    if undo {
+                        self.excluded.retain(|&c| c != (x, y));
+                    } else if on && !self.excluded.contains(&(x, y)) {
+                        self.excluded.push((x, y));
+                    }
+                }
+                return;
+            }
+            BlockKind::DbQuery(q) => {
+                // No database: every query finds nothing, in the shape Yixin-Board parses
+                // (REFRESH clears its marks, DONE redraws; ONE: tag, value, depth, bound).
+                match q {
+                    DbQuery::All => {
+                        self.out.message("DATABASE REFRESH");
+                        self.out.message("DATABASE DONE");
+                    }
+                    DbQuery::One => self.out.message("DATABASE ONE 0 0 0 0"),
+                    DbQuery::Text => self.out.message("DATABASE TEXT \"\""),
+                }
+                return;
+            }
+            _ => {}
+        }
         let Some(old) = &self.board else {
             self.error(NO_GAME);
             return;
@@ -558,6 +732,7 @@ impl Session {
                 }
             }
             BlockKind::Swap2 => self.swap2(w, h, &block.stones, block.started),
+            BlockKind::Exclude(_) | BlockKind::DbQuery(_) => {}
         }
     }
 
@@ -634,6 +809,7 @@ impl Session {
             ponder,
             multipv: match what {
                 Pending::Analyse { lines } => lines,
+                Pending::Balance { .. } => MAX_NBEST,
                 _ => 1,
             },
         };
@@ -667,6 +843,17 @@ impl Session {
                 }
             }
         });
+        let excluded: Vec<Pos> = if ponder {
+            Vec::new()
+        } else {
+            self.excluded
+                .iter()
+                .filter(|&&(x, y)| board.contains(x, y))
+                .map(|&(x, y)| Pos::new(x as u8, y as u8))
+                .filter(|&p| board.at(p) == EMPTY)
+                .collect()
+        };
+        self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();
         self.search_id += 1;
         let id = self.search_id;
@@ -725,6 +912,7 @@ impl Session {
                 if self.realtime() {
                     send_realtime(&self.out, mv, r.score, &r.pv);
                 }
+                self.last_score = Some(r.score);
                 self.out.message(&summary_text(&r));
                 self.out.line(&mv.to_string());
                 // Not when the manager has already sent more: that is answered first.
@@ -748,6 +936,16 @@ impl Session {
                 }
                 self.out.line(&mv.to_string());
             }
+            Pending::Balance { two, bias } => {
+                let (moves, value) = balanced(&r, two, bias, self.board.as_ref());
+                let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                self.out.message(&format!(
+                    "balance {} leaves {} for the side to move",
+                    text.join(" "),
+                    score_text(value)
+                ));
+                self.out.line(&text.join(" "));
+            }
             Pending::Swap2 { stones } => {
                 // We are white to move after 3 or 5 stones: keep white if it is not worse.
                 if r.score < -30 && (stones == 3 || stones == 5) {
@@ -757,6 +955,51 @@ impl Session {
                 }
             }
         }
+    }
+}
+
+fn path_command(what: PathFor) -> &'static str {
+    match what {
+        PathFor::Dump => "YXHASHDUMP",
+        PathFor::Load => "YXHASHLOAD",
+    }
+}
+
+/// The balancing stone(s) from a multi-PV result, and the value they leave for the side to
+/// move afterwards. One stone: after it the opponent moves, whose value is minus the line's
+/// score. Two stones (ours, then the opponent's reply on the line): we move again, at the
+/// line's score. The line whose value is nearest `bias` wins.
+fn balanced(r: &SearchResult, two: bool, bias: i64, board: Option<&Board>) -> (Vec<Pos>, i32) {
+    let value = |score: i32| if two { score } else { -score };
+    let usable = |pv: &[Pos]| !two || pv.len() >= 2;
+    let best = r
+        .lines
+        .iter()
+        .filter(|l| !l.pv.is_empty() && usable(&l.pv))
+        .min_by_key(|l| (value(l.score) as i64 - bias).abs());
+    let (pv, score) = match best {
+        Some(l) => (l.pv.clone(), l.score),
+        None => (r.pv.clone(), r.score),
+    };
+    let first = pv.first().copied().unwrap_or(r.best);
+    if !two {
+        return (vec![first], value(score));
+    }
+    let second = pv.get(1).copied().or_else(|| {
+        // No reply known: the empty square nearest the first stone.
+        let b = board?;
+        b.all_cells()
+            .filter(|&i| b.cell(i) == EMPTY && i != first.idx())
+            .map(Pos::from_idx)
+            .min_by_key(|p| {
+                (p.x as i32 - first.x as i32)
+                    .abs()
+                    .max((p.y as i32 - first.y as i32).abs())
+            })
+    });
+    match second {
+        Some(s) => (vec![first, s], value(score)),
+        None => (vec![first], value(score)),
     }
 }
 

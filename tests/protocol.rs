@@ -694,7 +694,16 @@ fn swap2_replies_have_the_right_shape() {
         b.send("DONE");
         let l = b.reply(LONG).unwrap();
         if l != "SWAP" {
-            let m = parse_move(&l).expect("SWAP or a move");
+            // A move, or after three stones possibly two (white's and black's: the
+            // opener then chooses).
+            let moves: Vec<_> = l
+                .split(' ')
+                .map(|p| parse_move(p).expect("SWAP or moves"))
+                .collect();
+            assert!(
+                moves.len() == 1 || (moves.len() == 2 && payload.len() == 3),
+                "{l}"
+            );
             let taken: Vec<_> = payload
                 .iter()
                 .map(|s| {
@@ -702,9 +711,18 @@ fn swap2_replies_have_the_right_shape() {
                     (v[0], v[1])
                 })
                 .collect();
-            assert!(!taken.contains(&m));
+            assert!(moves.iter().all(|m| !taken.contains(m)), "{l}");
+            assert!(moves.len() < 2 || moves[0] != moves[1], "{l}");
         }
     }
+    // Three stones that leave white far ahead (+600 at 1 s): stay white and play, never
+    // two more stones.
+    b.send_all(&["SWAP2BOARD", "0,0", "7,7", "14,14", "DONE"]);
+    let l = b.reply(LONG).unwrap();
+    assert!(
+        parse_move(&l).is_some(),
+        "white far ahead: stay white and play, got {l}"
+    );
     // The game goes on with BOARD, no new START.
     send_board(&mut b, &pts("7,7 9,9"), &pts("8,7"), false);
     b.expect_move(LONG);

@@ -437,3 +437,80 @@ fn hash_size_without_max_memory_is_honoured() {
     assert!(kib < 256 * 1024);
     b.finish();
 }
+
+/// Yixin-Board's swap2 dialogue (main.c): `yxswap2step1` on an empty board wants
+/// `MESSAGE SWAP2 MOVE1/2/3 r c` (read with `%d %d`); `yxswap2step2` after a yxboard of
+/// three stones wants `MESSAGE SWAP2 SWAP1 YES` (we take black), `... SWAP1 NO` (we stay
+/// white; it then sends the position for our move) or `MESSAGE SWAP2 MOVE4 r c` +
+/// `MOVE5 r c` (two more stones, the opener chooses); `yxswap2step3` after five stones
+/// wants `MESSAGE SWAP2 SWAP2 YES` (we take black) or `... SWAP2 NO`.
+#[test]
+fn swap2_steps() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 1);
+    b.send_raw(b"INFO timeout_turn 1000\nstart 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxswap2step1\n");
+    let mut three = Vec::new();
+    for k in 1..=3 {
+        let l = swap_line(&b);
+        let rest = l
+            .strip_prefix(&format!("MESSAGE SWAP2 MOVE{k} "))
+            .unwrap_or_else(|| panic!("{l}"));
+        let (r, c) = rest.split_once(' ').unwrap();
+        let p: (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+        assert!(p.0 < 15 && p.1 < 15 && !three.contains(&p), "{l}");
+        three.push(p);
+    }
+    // Three black... white... black stones scattered to the corners around a white centre
+    // stone: white (to move) is far ahead, so we stay white.
+    yixin_position(&mut b, "0,0,2 7,7,1 14,14,2");
+    b.send_raw(b"yxswap2step2\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP1 NO");
+    // Any three stones: one of the three answers, in its shape.
+    yixin_position(&mut b, "7,7,2 6,9,1 11,11,2");
+    b.send_raw(b"yxswap2step2\n");
+    let l = swap_line(&b);
+    if let Some(rest) = l.strip_prefix("MESSAGE SWAP2 MOVE4 ") {
+        let l5 = swap_line(&b);
+        let rest5 = l5
+            .strip_prefix("MESSAGE SWAP2 MOVE5 ")
+            .expect("MOVE5 after MOVE4");
+        let taken = [(7, 7), (6, 9), (11, 11)];
+        let p4 = rest.replace(' ', ",");
+        let p5 = rest5.replace(' ', ",");
+        let (p4, p5) = (parse_move(&p4).unwrap(), parse_move(&p5).unwrap());
+        assert!(
+            p4 != p5 && !taken.contains(&p4) && !taken.contains(&p5),
+            "{l} {l5}"
+        );
+    } else {
+        assert!(
+            l == "MESSAGE SWAP2 SWAP1 YES" || l == "MESSAGE SWAP2 SWAP1 NO",
+            "{l}"
+        );
+    }
+    // Five stones, white to move: black has an open three and white nothing, so we take
+    // black; the other way round we stay white.
+    yixin_position(&mut b, "7,7,2 0,0,1 7,8,2 0,14,1 7,9,2");
+    b.send_raw(b"yxswap2step3\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP2 YES");
+    yixin_position(&mut b, "0,0,2 7,7,1 0,14,2 7,8,1 14,0,2");
+    b.send_raw(b"yxswap2step3\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP2 NO");
+    // The wrong number of stones is an error.
+    yixin_position(&mut b, "7,7,2");
+    b.send_raw(b"yxswap2step2\n");
+    assert!(swap_line(&b).contains("3 opening stones"));
+    b.finish();
+}
+
+/// The next line that is not search output (depth summaries, live analysis).
+fn swap_line(b: &Brain) -> String {
+    loop {
+        let l = b.recv_line(LONG).unwrap();
+        if !l.starts_with("MESSAGE depth ") && !l.starts_with("MESSAGE REALTIME ") {
+            return l;
+        }
+    }
+}

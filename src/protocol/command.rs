@@ -42,6 +42,8 @@ pub enum Command {
     YxBalance(bool, i64),
     YxDraw,
     YxResign,
+    /// YXSWAP2STEP1..3.
+    YxSwap2Step(u8),
     /// A stray `DONE` outside a block.
     Done,
     /// A stray stone line (`x,y` or `x,y,f`) outside a block.
@@ -145,6 +147,9 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                     })
             }
         }
+        "YXSWAP2STEP1" => no_args(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_args(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_args(Command::YxSwap2Step(3)),
         "YXDRAW" => no_args(Command::YxDraw),
         "YXRESIGN" => no_args(Command::YxResign),
         _ => {

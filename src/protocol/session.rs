@@ -40,7 +40,7 @@ enum Pending {
     /// YXNBEST: report this many best lines and a move, do not play it.
     Analyse { lines: usize },
     /// A SWAP2BOARD decision with this many opening stones.
-    Swap2 { stones: usize },
+    Swap2 { stones: usize, yixin: bool },
     /// Thinking on the opponent's time: silent, abandoned at the next input line.
     Ponder,
     /// YXBALANCEONE / YXBALANCETWO: the stone (or two) leaving the position nearest `bias`
@@ -417,6 +417,10 @@ impl Session {
                 self.yixin = true;
                 self.hash_command(PathFor::Load, &path);
             }
+            Command::YxSwap2Step(step) => {
+                self.yixin = true;
+                self.yx_swap2(step, t);
+            }
             Command::YxDraw => {
                 self.yixin = true;
                 // Accepted when our last search saw us no better than level.
@@ -745,15 +749,51 @@ impl Session {
         }
         let n = board.stones();
         if n == 0 {
-            // Three stones that leave the position roughly level (black, white, black).
-            let (cx, cy) = (w as i64 / 2, h as i64 / 2);
-            let sq = [(cx, cy), (cx + 1, cy - 1), (cx + 1, cy + 1)];
+            let sq = opening_three(w, h);
             let text: Vec<String> = sq.iter().map(|(x, y)| format!("{x},{y}")).collect();
             self.out.line(&text.join(" "));
             return;
         }
         self.board = Some(board);
-        self.start_search(Pending::Swap2 { stones: n }, t);
+        self.start_search(
+            Pending::Swap2 {
+                stones: n,
+                yixin: false,
+            },
+            t,
+        );
+    }
+
+    /// Yixin-Board's swap2 dialogue: step 1, we open (three stones); step 2, we answer the
+    /// three stones of a YXBOARD (swap, play white, or put two more); step 3, we choose a
+    /// colour after the five stones of a YXBOARD. Replies are `MESSAGE SWAP2 …` lines
+    /// with the coordinates as `first second`, which main.c reads with `%d %d`.
+    fn yx_swap2(&mut self, step: u8, t: Instant) {
+        let Some(b) = &self.board else {
+            self.error(NO_GAME);
+            return;
+        };
+        if step == 1 {
+            for (k, (x, y)) in opening_three(b.width(), b.height()).iter().enumerate() {
+                self.out.message(&format!("SWAP2 MOVE{} {x} {y}", k + 1));
+            }
+            return;
+        }
+        let want = if step == 2 { 3 } else { 5 };
+        if b.stones() != want {
+            let n = b.stones();
+            self.error(&format!(
+                "YXSWAP2STEP{step} needs the {want} opening stones (send YXBOARD first), the board has {n}"
+            ));
+            return;
+        }
+        self.start_search(
+            Pending::Swap2 {
+                stones: want,
+                yixin: true,
+            },
+            t,
+        );
     }
 
     fn show_forbid(&self) {
@@ -809,7 +849,8 @@ impl Session {
             ponder,
             multipv: match what {
                 Pending::Analyse { lines } => lines,
-                Pending::Balance { .. } => MAX_NBEST,
+                // Every line: the most balanced one may be worth putting on the board.
+                Pending::Balance { .. } | Pending::Swap2 { stones: 3, .. } => MAX_NBEST,
                 _ => 1,
             },
         };
@@ -946,16 +987,69 @@ impl Session {
                 ));
                 self.out.line(&text.join(" "));
             }
-            Pending::Swap2 { stones } => {
-                // We are white to move after 3 or 5 stones: keep white if it is not worse.
-                if r.score < -30 && (stones == 3 || stones == 5) {
-                    self.out.line("SWAP");
-                } else {
-                    self.out.line(&mv.to_string());
+            Pending::Swap2 { stones, yixin } => {
+                let choice = swap_choice(&r, stones, self.board.as_ref());
+                match (choice, yixin, stones) {
+                    (SwapChoice::Swap, false, _) => self.out.line("SWAP"),
+                    (SwapChoice::Play, false, _) => self.out.line(&mv.to_string()),
+                    (SwapChoice::PutTwo(a, b), false, _) => self.out.line(&format!("{a} {b}")),
+                    // Yixin-Board: after SWAP1 NO / SWAP2 NO it sends the position for our
+                    // move as white; after YES the human (white) moves.
+                    (SwapChoice::Swap, true, 3) => self.out.message("SWAP2 SWAP1 YES"),
+                    (SwapChoice::Play, true, 3) => self.out.message("SWAP2 SWAP1 NO"),
+                    (SwapChoice::Swap, true, _) => self.out.message("SWAP2 SWAP2 YES"),
+                    (SwapChoice::Play, true, _) => self.out.message("SWAP2 SWAP2 NO"),
+                    (SwapChoice::PutTwo(a, b), true, _) => {
+                        self.out.message(&format!("SWAP2 MOVE4 {} {}", a.x, a.y));
+                        self.out.message(&format!("SWAP2 MOVE5 {} {}", b.x, b.y));
+                    }
                 }
             }
         }
     }
+}
+
+/// Three opening stones (black, white, black) near the centre that leave the position
+/// roughly level.
+fn opening_three(w: usize, h: usize) -> [(i64, i64); 3] {
+    let (cx, cy) = (w as i64 / 2, h as i64 / 2);
+    [(cx, cy), (cx + 1, cy - 1), (cx + 1, cy + 1)]
+}
+
+/// A swap decision of the player who is white to move after the opening stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SwapChoice {
+    /// Take black.
+    Swap,
+    /// Stay white and play the search's move.
+    Play,
+    /// (After three stones only) put a white and a black stone and let the opponent choose.
+    PutTwo(Pos, Pos),
+}
+
+/// White's score below which we take black.
+const SWAP_BELOW: i32 = -30;
+/// After three stones, a position this close to level gets two more stones (the pair that
+/// keeps it nearest level, if it stays within `-SWAP_BELOW`): whichever colour the opener
+/// then takes, we get a level game.
+const PUT_TWO_WITHIN: i32 = 15;
+
+fn swap_choice(r: &SearchResult, stones: usize, board: Option<&Board>) -> SwapChoice {
+    if stones != 3 && stones != 5 {
+        return SwapChoice::Play;
+    }
+    if r.score < SWAP_BELOW {
+        return SwapChoice::Swap;
+    }
+    if stones == 3 && r.score.abs() <= PUT_TWO_WITHIN {
+        let (pair, value) = balanced(r, true, 0, board);
+        if let [a, b] = pair[..] {
+            if value.abs() <= -SWAP_BELOW {
+                return SwapChoice::PutTwo(a, b);
+            }
+        }
+    }
+    SwapChoice::Play
 }
 
 fn path_command(what: PathFor) -> &'static str {

@@ -71,6 +71,10 @@ const WORDS: &[&str] = &[
     "yxswap2step1",
     "YXSWAP2STEP2",
     "YXSWAP2STEP3",
+    "yxsoosorvstep1",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP6",
     "start",
     "turn",
     "board",
@@ -155,8 +159,12 @@ fn command(rng: &mut StdRng, out: &mut Vec<String>) {
             out.push(format!("{w} {key} {v}"));
         }
         "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" | "YXQUERYDATABASEALL"
-        | "YXQUERYDATABASEONE" => {
-            out.push(w.to_string());
+        | "YXQUERYDATABASEONE" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP4" | "YXSOOSORVSTEP6" => {
+            if w == "YXSOOSORVSTEP4" {
+                out.push(format!("{w} {}", pick(rng, NUMS)));
+            } else {
+                out.push(w.to_string());
+            }
             for _ in 0..rng.gen_range(0..30) {
                 let field = pick(rng, &["1", "2", "3", "0", "x", "1", "2"]);
                 out.push(match rng.gen_range(0..6) {

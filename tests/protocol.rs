@@ -662,7 +662,11 @@ fn yixin_extensions() {
     b.expect_silence(SHORT);
     b.send("YXNBEST 3");
     b.expect_move(LONG);
-    for cmd in ["YXBLOCKPATH", "YXDELETEDATABASEONE", "YXSOOSORVSTEP2"] {
+    for cmd in [
+        "YXBLOCKPATH",
+        "YXDELETEDATABASEONE",
+        "YXSETBESTMOVEDATABASE",
+    ] {
         b.send_all(&[cmd, "7,7", "8,8", "done"]);
         b.expect_unknown();
         b.expect_silence(Duration::from_millis(100));
@@ -1058,7 +1062,7 @@ fn every_command_word_ends_a_block() {
         ("START 99", &[], Error, 1),
         ("FOO bar", &[], Unknown, 1),
         ("YXBALANCEONE 5", &[], Move, 1),
-        ("YXSOOSORVSTEP2", &[], Unknown, 1),
+        ("YXBLOCKPATH", &[], Unknown, 1),
     ];
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 100");

@@ -514,3 +514,75 @@ fn swap_line(b: &Brain) -> String {
         }
     }
 }
+
+/// Yixin-Board's Soosorv-8 dialogue (main.c): step 1 wants `MESSAGE SOOSORV MOVE1..3 r c`;
+/// steps 2..6 come with the stones (`r,c` lines in move order + `done`): step 2 wants
+/// `SOOSORV SWAP1 Y…|N…`, step 3 `SOOSORV MOVE4 r c N` (read with `%d %d %d`), step 4 N
+/// `SOOSORV SWAP2 Y…|N…`, step 5 N the N options as `SOOSORV MOVE5 r c` then
+/// `SOOSORV MOVE5 DONE`, step 6 the chosen option as `SOOSORV MOVE5C r c` (main.c looks
+/// for the `C` right after `MOVE5`).
+#[test]
+fn soosorv_steps() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 2);
+    b.send_raw(b"INFO timeout_turn 1000\nstart 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxsoosorvstep1\n");
+    for k in 1..=3 {
+        let l = swap_line(&b);
+        assert!(l.starts_with(&format!("MESSAGE SOOSORV MOVE{k} ")), "{l}");
+    }
+    let opening = "7,7\n7,8\n8,8\n";
+    b.send_raw(format!("yxsoosorvstep2\n{opening}done\n").as_bytes());
+    let l = swap_line(&b);
+    assert!(
+        l == "MESSAGE SOOSORV SWAP1 YES" || l == "MESSAGE SOOSORV SWAP1 NO",
+        "{l}"
+    );
+    b.send_raw(format!("yxsoosorvstep3\n{opening}done\n").as_bytes());
+    let l = swap_line(&b);
+    let v: Vec<u32> = l
+        .strip_prefix("MESSAGE SOOSORV MOVE4 ")
+        .unwrap_or_else(|| panic!("{l}"))
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(v.len(), 3, "{l}");
+    assert!(
+        ![(7, 7), (7, 8), (8, 8)].contains(&(v[0], v[1])) && (1..=8).contains(&v[2]),
+        "{l}"
+    );
+    let four = "7,7\n7,8\n8,8\n6,9\n";
+    b.send_raw(format!("yxsoosorvstep4 3\n{four}done\n").as_bytes());
+    let l = swap_line(&b);
+    assert!(
+        l == "MESSAGE SOOSORV SWAP2 YES" || l == "MESSAGE SOOSORV SWAP2 NO",
+        "{l}"
+    );
+    b.send_raw(format!("yxsoosorvstep5 3\n{four}done\n").as_bytes());
+    let mut options = Vec::new();
+    loop {
+        let l = swap_line(&b);
+        if l == "MESSAGE SOOSORV MOVE5 DONE" {
+            break;
+        }
+        let rest = l
+            .strip_prefix("MESSAGE SOOSORV MOVE5 ")
+            .unwrap_or_else(|| panic!("{l}"));
+        let p = parse_move(&rest.replace(' ', ",")).unwrap();
+        assert!(
+            ![(7, 7), (7, 8), (8, 8), (6, 9)].contains(&p) && !options.contains(&p),
+            "{l}"
+        );
+        options.push(p);
+    }
+    assert_eq!(options.len(), 3);
+    // Offered: two moves by the stones and one in the corner; white takes the corner.
+    b.send_raw(format!("yxsoosorvstep6\n{four}9,9\n0,0\n6,7\ndone\n").as_bytes());
+    assert_eq!(swap_line(&b), "MESSAGE SOOSORV MOVE5C 0 0");
+    b.send_raw(b"yxsoosorvstep4\n");
+    assert!(swap_line(&b).contains("1..8"));
+    b.send_raw(b"yxsoosorvstep6\n7,7\ndone\n");
+    assert!(swap_line(&b).starts_with("ERROR YXSOOSORVSTEP6 needs"));
+    b.finish();
+}

@@ -44,6 +44,9 @@ pub enum Command {
     YxResign,
     /// YXSWAP2STEP1..3.
     YxSwap2Step(u8),
+    /// YXSOOSORVSTEP1..6 with N (the number of fifth-move options) for steps 4 and 5;
+    /// steps 2..6 are blocks of `x,y` lines.
+    YxSoosorv(u8, usize),
     /// A stray `DONE` outside a block.
     Done,
     /// A stray stone line (`x,y` or `x,y,f`) outside a block.
@@ -150,6 +153,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSWAP2STEP1" => no_args(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => no_args(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => no_args(Command::YxSwap2Step(3)),
+        _ if upper.starts_with("YXSOOSORVSTEP") => parse_soosorv(&upper, rest),
         "YXDRAW" => no_args(Command::YxDraw),
         "YXRESIGN" => no_args(Command::YxResign),
         _ => {
@@ -175,6 +179,32 @@ fn parse_start(rest: &str) -> Result<Command, ParseError> {
         },
         _ => Err(bad_size(rest)),
     }
+}
+
+/// `YXSOOSORVSTEPk` (k = 1..6); steps 4 and 5 carry N, the number of fifth-move options
+/// (1..8, Soosorv-8).
+fn parse_soosorv(word: &str, rest: &str) -> Result<Command, ParseError> {
+    let step = match word.strip_prefix("YXSOOSORVSTEP") {
+        Some(k) if k.len() == 1 && ("1"..="6").contains(&k) => k.as_bytes()[0] - b'0',
+        _ => return Ok(Command::Unknown(sanitise(word))),
+    };
+    if step != 4 && step != 5 {
+        return Ok(Command::YxSoosorv(step, 0));
+    }
+    parse_int(rest)
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .map(|n| Command::YxSoosorv(step, n as usize))
+        .ok_or_else(|| {
+            ParseError(format!(
+                "bad number of fifth moves {}, expected {word} 1..8",
+                if rest.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    sanitise(rest)
+                }
+            ))
+        })
 }
 
 fn bad_size(arg: &str) -> ParseError {
@@ -326,6 +356,14 @@ mod tests {
         assert_eq!(parse("yxbalancetwo -30"), Ok(Command::YxBalance(true, -30)));
         assert!(parse("yxbalanceone x").unwrap_err().0.contains("bias"));
         assert!(parse("yxbalanceone 99999999999").is_err());
+        assert_eq!(parse("yxsoosorvstep1"), Ok(Command::YxSoosorv(1, 0)));
+        assert_eq!(parse("yxsoosorvstep5 8"), Ok(Command::YxSoosorv(5, 8)));
+        assert!(parse("yxsoosorvstep4 9").is_err());
+        assert!(parse("yxsoosorvstep4").is_err());
+        assert_eq!(
+            parse("yxsoosorvstep7"),
+            Ok(Command::Unknown("YXSOOSORVSTEP7".into()))
+        );
     }
 
     #[test]

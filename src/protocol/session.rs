@@ -43,6 +43,13 @@ enum Pending {
     Swap2 { stones: usize, yixin: bool },
     /// Thinking on the opponent's time: silent, abandoned at the next input line.
     Ponder,
+    /// A Soosorv opening step (2..6) on the position in `board`: `n` is the number of
+    /// fifth-move options, `options` (step 6) the ones the opponent offers.
+    Soosorv {
+        step: u8,
+        n: usize,
+        options: Vec<Pos>,
+    },
     /// YXBALANCEONE / YXBALANCETWO: the stone (or two) leaving the position nearest `bias`
     /// for the side to move afterwards.
     Balance { two: bool, bias: i64 },
@@ -63,6 +70,8 @@ enum BlockKind {
     Swap2,
     /// YXBLOCK (false) / YXBLOCKUNDO (true).
     Exclude(bool),
+    /// YXSOOSORVSTEP2..6 with its N.
+    Soosorv(u8, usize),
     DbQuery(DbQuery),
 }
 
@@ -229,7 +238,7 @@ impl Session {
         }
         let Some(b) = &self.board else { return };
         let mut budget = self.time_control().budget(b.stones());
-        if let Some(Pending::Swap2 { .. }) = self.pending {
+        if let Some(Pending::Swap2 { .. } | Pending::Soosorv { .. }) = self.pending {
             budget = swap2_budget(budget);
         }
         if budget.maximum >= self.search_budget.maximum {
@@ -420,6 +429,25 @@ impl Session {
             Command::YxSwap2Step(step) => {
                 self.yixin = true;
                 self.yx_swap2(step, t);
+            }
+            Command::YxSoosorv(1, _) => {
+                self.yixin = true;
+                match &self.board {
+                    None => self.error(NO_GAME),
+                    Some(b) => {
+                        for (k, (x, y)) in opening_three(b.width(), b.height()).iter().enumerate() {
+                            self.out.message(&format!("SOOSORV MOVE{} {x} {y}", k + 1));
+                        }
+                    }
+                }
+            }
+            Command::YxSoosorv(step, n) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::Soosorv(step, n),
+                    stones: Vec::new(),
+                    started: t,
+                });
             }
             Command::YxDraw => {
                 self.yixin = true;
@@ -682,6 +710,7 @@ impl Session {
             BlockKind::Exclude(false) => ("YXBLOCK", false, "blocked points"),
             BlockKind::Exclude(true) => ("YXBLOCKUNDO", false, "blocked points"),
             BlockKind::DbQuery(_) => ("database query", false, "position"),
+            BlockKind::Soosorv(..) => ("YXSOOSORVSTEP", false, "position"),
         };
         let word = line.split_whitespace().next().unwrap_or("");
         let text = format!(
@@ -736,6 +765,7 @@ impl Session {
                 }
             }
             BlockKind::Swap2 => self.swap2(w, h, &block.stones, block.started),
+            BlockKind::Soosorv(step, n) => self.soosorv(step, n, &block.stones, block.started),
             BlockKind::Exclude(_) | BlockKind::DbQuery(_) => {}
         }
     }
@@ -762,6 +792,43 @@ impl Session {
             },
             t,
         );
+    }
+
+    /// Yixin-Board's Soosorv opening dialogue, steps 2..6 (main.c sends the stones in move
+    /// order, no fields). Step 2: we are white after three stones: swap? Step 3: we are
+    /// white after three stones: our fourth stone and N. Step 4: we are black after four
+    /// stones, N declared: swap? Step 5: we are black: N fifth-move options. Step 6: we are
+    /// white: which of the offered fifth moves (the stones after the fourth) is played.
+    fn soosorv(&mut self, step: u8, n: usize, stones: &[(i64, i64, Option<i64>)], t: Instant) {
+        let Some(old) = &self.board else { return };
+        let (w, h) = (old.width(), old.height());
+        let want = if step <= 3 { 3 } else { 4 };
+        let mut board = Board::new(w, h);
+        let mut options = Vec::new();
+        for &(x, y, _) in stones {
+            if !board.contains(x, y) || board.at(Pos::new(x as u8, y as u8)) != EMPTY {
+                continue;
+            }
+            let p = Pos::new(x as u8, y as u8);
+            if board.stones() < want {
+                board.make(p.idx());
+            } else if step == 6 && !options.contains(&p) {
+                options.push(p);
+            }
+        }
+        if board.stones() != want || (step == 6 && options.is_empty()) {
+            let extra = if step == 6 {
+                " and the fifth-move options"
+            } else {
+                ""
+            };
+            self.error(&format!(
+                "YXSOOSORVSTEP{step} needs the {want} opening stones{extra}"
+            ));
+            return;
+        }
+        self.board = Some(board);
+        self.start_search(Pending::Soosorv { step, n, options }, t);
     }
 
     /// Yixin-Board's swap2 dialogue: step 1, we open (three stones); step 2, we answer the
@@ -831,7 +898,7 @@ impl Session {
             return;
         };
         let mut budget = self.time_control().budget(board.stones());
-        if let Pending::Swap2 { .. } = what {
+        if let Pending::Swap2 { .. } | Pending::Soosorv { .. } = what {
             budget = swap2_budget(budget);
         }
         let ponder = matches!(what, Pending::Ponder);
@@ -847,10 +914,14 @@ impl Session {
             max_nodes: if ponder { u64::MAX } else { self.max_nodes },
             threads: self.threads,
             ponder,
-            multipv: match what {
-                Pending::Analyse { lines } => lines,
+            multipv: match &what {
+                Pending::Analyse { lines } => *lines,
                 // Every line: the most balanced one may be worth putting on the board.
                 Pending::Balance { .. } | Pending::Swap2 { stones: 3, .. } => MAX_NBEST,
+                Pending::Soosorv { step: 4 | 5, n, .. } => *n,
+                Pending::Soosorv {
+                    step: 6, options, ..
+                } => options.len(),
                 _ => 1,
             },
         };
@@ -884,15 +955,24 @@ impl Session {
                 }
             }
         });
-        let excluded: Vec<Pos> = if ponder {
-            Vec::new()
-        } else {
-            self.excluded
+        let excluded: Vec<Pos> = match &what {
+            Pending::Ponder => Vec::new(),
+            // Soosorv step 6: only the offered fifth moves may be searched.
+            Pending::Soosorv {
+                step: 6, options, ..
+            } => board
+                .all_cells()
+                .filter(|&i| board.cell(i) == EMPTY)
+                .map(Pos::from_idx)
+                .filter(|p| !options.contains(p))
+                .collect(),
+            _ => self
+                .excluded
                 .iter()
                 .filter(|&&(x, y)| board.contains(x, y))
                 .map(|&(x, y)| Pos::new(x as u8, y as u8))
                 .filter(|&p| board.at(p) == EMPTY)
-                .collect()
+                .collect(),
         };
         self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();
@@ -987,6 +1067,7 @@ impl Session {
                 ));
                 self.out.line(&text.join(" "));
             }
+            Pending::Soosorv { step, n, options } => self.soosorv_reply(step, n, &options, &r),
             Pending::Swap2 { stones, yixin } => {
                 let choice = swap_choice(&r, stones, self.board.as_ref());
                 match (choice, yixin, stones) {
@@ -1050,6 +1131,86 @@ fn swap_choice(r: &SearchResult, stones: usize, board: Option<&Board>) -> SwapCh
         }
     }
     SwapChoice::Play
+}
+
+impl Session {
+    /// The reply to a Soosorv step from its search (see `soosorv`), in the lines main.c
+    /// parses: `MESSAGE SOOSORV SWAP1|SWAP2 YES|NO` (YES: we take the other colour),
+    /// `MESSAGE SOOSORV MOVE4 r c N`, `MESSAGE SOOSORV MOVE5 r c` per option then
+    /// `MESSAGE SOOSORV MOVE5 DONE`, and `MESSAGE SOOSORV MOVE5C r c` (main.c checks the
+    /// character right after `MOVE5` for `C`).
+    fn soosorv_reply(&mut self, step: u8, n: usize, options: &[Pos], r: &SearchResult) {
+        // Black's value after black's best / n-th best fifth move: the opponent picks the
+        // option that suits it, so black is worth its n-th best option.
+        let nth = |k: usize| {
+            r.lines
+                .get(k.saturating_sub(1))
+                .or(r.lines.last())
+                .map_or(r.score, |l| l.score)
+        };
+        match step {
+            2 => self.out.message(if r.score < SWAP_BELOW {
+                "SOOSORV SWAP1 YES"
+            } else {
+                "SOOSORV SWAP1 NO"
+            }),
+            3 => {
+                // White's fourth stone; the more black leads, the more options it must offer.
+                let n = (2 - r.score / 100).clamp(1, 8);
+                self.out
+                    .message(&format!("SOOSORV MOVE4 {} {} {n}", r.best.x, r.best.y));
+            }
+            4 => self.out.message(if nth(n) < SWAP_BELOW {
+                "SOOSORV SWAP2 YES"
+            } else {
+                "SOOSORV SWAP2 NO"
+            }),
+            5 => {
+                let mut picks: Vec<Pos> = r
+                    .lines
+                    .iter()
+                    .filter_map(|l| l.pv.first().copied())
+                    .collect();
+                if picks.is_empty() {
+                    picks.push(r.best);
+                }
+                if let Some(b) = &self.board {
+                    // Too few lines (a forced position): the empty squares nearest the centre.
+                    let c = Pos::from_idx(b.center());
+                    let mut rest: Vec<Pos> = b
+                        .all_cells()
+                        .filter(|&i| b.cell(i) == EMPTY)
+                        .map(Pos::from_idx)
+                        .filter(|p| !picks.contains(p))
+                        .collect();
+                    rest.sort_by_key(|p| {
+                        (p.x as i32 - c.x as i32)
+                            .abs()
+                            .max((p.y as i32 - c.y as i32).abs())
+                    });
+                    picks.extend(rest);
+                }
+                for p in picks.iter().take(n) {
+                    self.out.message(&format!("SOOSORV MOVE5 {} {}", p.x, p.y));
+                }
+                self.out.message("SOOSORV MOVE5 DONE");
+            }
+            _ => {
+                // Black's worst offered option is ours.
+                let pick = r
+                    .lines
+                    .iter()
+                    .filter(|l| l.pv.first().is_some_and(|m| options.contains(m)))
+                    .min_by_key(|l| l.score)
+                    .and_then(|l| l.pv.first().copied())
+                    .filter(|m| options.contains(m))
+                    .or_else(|| options.contains(&r.best).then_some(r.best))
+                    .unwrap_or(options[0]);
+                self.out
+                    .message(&format!("SOOSORV MOVE5C {} {}", pick.x, pick.y));
+            }
+        }
+    }
 }
 
 fn path_command(what: PathFor) -> &'static str {

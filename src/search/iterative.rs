@@ -56,13 +56,21 @@ pub fn think_excluding(
     w.crumbs = crumbs.as_ref();
     let mut root = w.root_list();
     root.retain(|m| !excluded.contains(m));
-    if root.is_empty() {
-        let b = &w.pos.board;
-        root = b
-            .all_cells()
-            .filter(|&i| w.pos.is_legal(i) && !excluded.contains(&(i as u16)))
-            .map(|i| i as u16)
-            .collect();
+    let allowed: Vec<u16> = w
+        .pos
+        .board
+        .all_cells()
+        .filter(|&i| w.pos.is_legal(i) && !excluded.contains(&(i as u16)))
+        .map(|i| i as u16)
+        .collect();
+    // A few squares left (all but a handful excluded): every one of them is searched, also
+    // those the generator would not offer (a far square).
+    if root.is_empty() || allowed.len() <= 16 {
+        let (mut first, rest): (Vec<u16>, Vec<u16>) =
+            allowed.into_iter().partition(|m| root.contains(m));
+        first.sort_by_key(|m| root.iter().position(|r| r == m));
+        first.extend(rest);
+        root = first;
     }
     if root.is_empty() {
         return think_all(w.pos, tt, limits, stop, report);

@@ -586,3 +586,47 @@ fn soosorv_steps() {
     assert!(swap_line(&b).starts_with("ERROR YXSOOSORVSTEP6 needs"));
     b.finish();
 }
+
+/// A Yixin block that never gets its `done` is abandoned like a BOARD block: one MESSAGE,
+/// nothing from it applied, the command answered.
+#[test]
+fn yixin_blocks_without_done_are_abandoned() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxblock\n7,7\nABOUT\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE YXBLOCK block abandoned at ABOUT (no DONE), blocked points unchanged"
+    );
+    assert!(b.recv_line(LONG).unwrap().starts_with("name="));
+    // 7,7 was not blocked: the open four is completed there or at 7,2.
+    let four = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    b.send_raw(b"yxblock\n7,2\ndone\n");
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
+    b.send_raw(b"yxquerydatabaseall\n7,7\nyxsoosorvstep6\n7,7\nTRACEBOARD\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE database query block abandoned at YXSOOSORVSTEP6 (no DONE), position unchanged"
+    );
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE YXSOOSORVSTEP block abandoned at TRACEBOARD (no DONE), position unchanged"
+    );
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE board 15x15"));
+    for _ in 0..15 {
+        assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "));
+    }
+    b.finish();
+}

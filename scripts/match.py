@@ -45,9 +45,11 @@ def run_len(b, size, x, y, dx, dy, c):
 
 def five_result(b, size, x, y, c, rule):
     """'five' if c's stone on (x,y) wins, 'overline' if it only makes six+, else None.
-    Rules: 0 freestyle, 1 exact five, 4 renju (exact for black), 8/9 caro (exact five, not
-    closed by opponent stones at both ends; the edge does not close)."""
-    exact = rule in (1, 8, 9) or (rule == 4 and c == 1)
+    Rules: 0 freestyle, 1 exact five, 4 renju (exact for black), 8 caro as GomocupJudge's
+    ai_match.py plays it (six or more wins; exactly five wins unless opponent stones close
+    both ends), 9 caro with exact five (exactly five, not closed at both ends). The board
+    edge never closes an end."""
+    exact = rule in (1, 9) or (rule == 4 and c == 1)
     best = None
     for dx, dy in DIRS:
         n = run_len(b, size, x, y, dx, dy, c)
@@ -435,7 +437,7 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--size", type=int, default=15)
-    ap.add_argument("--rule", type=int, default=0, help="0 freestyle, 1 standard, 4 renju, 8 caro")
+    ap.add_argument("--rule", type=int, default=0, help="0 freestyle, 1 standard, 4 renju, 8 caro (six wins), 9 caro (exact five)")
     ap.add_argument("--turn", type=int, default=1000, help="ms per move")
     ap.add_argument("--match", type=int, default=0, help="ms per game, 0 = none")
     ap.add_argument("--tolerance", type=int, default=1000, help="ms allowed past the limit before a time loss")

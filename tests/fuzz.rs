@@ -56,6 +56,25 @@ const WORDS: &[&str] = &[
     "DONE",
     "FOO",
     "yxblock",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
+    "yxquerydatabaseall",
+    "YXQUERYDATABASEONE",
+    "YXSHOWHASHUSAGE",
+    // Only a load: a dump would write a file named by whatever line comes next.
+    "YXHASHLOAD",
+    "YXSEARCHDEFEND",
+    "YXBALANCEONE",
+    "yxbalancetwo",
+    "YXDRAW",
+    "YXRESIGN",
+    "yxswap2step1",
+    "YXSWAP2STEP2",
+    "YXSWAP2STEP3",
+    "yxsoosorvstep1",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP6",
     "start",
     "turn",
     "board",
@@ -123,7 +142,9 @@ fn pick<'a>(rng: &mut StdRng, from: &[&'a str]) -> &'a str {
 fn command(rng: &mut StdRng, out: &mut Vec<String>) {
     let w = pick(rng, WORDS);
     match w.to_ascii_uppercase().as_str() {
-        "START" | "YXNBEST" => out.push(format!("{w} {}", pick(rng, NUMS))),
+        "START" | "YXNBEST" | "YXBALANCEONE" | "YXBALANCETWO" => {
+            out.push(format!("{w} {}", pick(rng, NUMS)))
+        }
         "RECTSTART" => out.push(format!("{w} {},{}", pick(rng, NUMS), pick(rng, NUMS))),
         "TURN" | "TAKEBACK" | "PLAY" => out.push(format!("{w} {}", coord(rng))),
         "INFO" => {
@@ -137,8 +158,13 @@ fn command(rng: &mut StdRng, out: &mut Vec<String>) {
             };
             out.push(format!("{w} {key} {v}"));
         }
-        "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" => {
-            out.push(w.to_string());
+        "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" | "YXQUERYDATABASEALL"
+        | "YXQUERYDATABASEONE" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP4" | "YXSOOSORVSTEP6" => {
+            if w == "YXSOOSORVSTEP4" {
+                out.push(format!("{w} {}", pick(rng, NUMS)));
+            } else {
+                out.push(w.to_string());
+            }
             for _ in 0..rng.gen_range(0..30) {
                 let field = pick(rng, &["1", "2", "3", "0", "x", "1", "2"]);
                 out.push(match rng.gen_range(0..6) {

@@ -239,6 +239,26 @@ fn caro_blocks_a_three_instead_of_a_shut_in_five() {
 }
 
 #[test]
+fn caro_takes_a_six_as_the_judges_count_it() {
+    // GomocupJudge's ai_match.py, rule 8: `c > 5 or (c == 5 and blocked < 2)`. Black to
+    // move; 6,7 makes six on row 7 (white on 1,7 closes the other way to five), the only
+    // win before white's open four 2,2..5,5 lands.
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 8");
+    b.send("START 15");
+    b.expect("OK");
+    send_board(
+        &mut b,
+        &pts("2,7 3,7 4,7 5,7 7,7"),
+        &pts("2,2 3,3 4,4 5,5 1,7"),
+        true,
+    );
+    assert_eq!(b.expect_move(LONG), (6, 7));
+    b.finish();
+}
+
+#[test]
 fn field_three_squares_are_never_played() {
     let mut b = Brain::spawn();
     fast(&mut b);
@@ -642,7 +662,11 @@ fn yixin_extensions() {
     b.expect_silence(SHORT);
     b.send("YXNBEST 3");
     b.expect_move(LONG);
-    for cmd in ["YXBLOCK", "YXQUERYDATABASEALL", "YXSOOSORVSTEP2"] {
+    for cmd in [
+        "YXBLOCKPATH",
+        "YXDELETEDATABASEONE",
+        "YXSETBESTMOVEDATABASE",
+    ] {
         b.send_all(&[cmd, "7,7", "8,8", "done"]);
         b.expect_unknown();
         b.expect_silence(Duration::from_millis(100));
@@ -674,7 +698,16 @@ fn swap2_replies_have_the_right_shape() {
         b.send("DONE");
         let l = b.reply(LONG).unwrap();
         if l != "SWAP" {
-            let m = parse_move(&l).expect("SWAP or a move");
+            // A move, or after three stones possibly two (white's and black's: the
+            // opener then chooses).
+            let moves: Vec<_> = l
+                .split(' ')
+                .map(|p| parse_move(p).expect("SWAP or moves"))
+                .collect();
+            assert!(
+                moves.len() == 1 || (moves.len() == 2 && payload.len() == 3),
+                "{l}"
+            );
             let taken: Vec<_> = payload
                 .iter()
                 .map(|s| {
@@ -682,9 +715,18 @@ fn swap2_replies_have_the_right_shape() {
                     (v[0], v[1])
                 })
                 .collect();
-            assert!(!taken.contains(&m));
+            assert!(moves.iter().all(|m| !taken.contains(m)), "{l}");
+            assert!(moves.len() < 2 || moves[0] != moves[1], "{l}");
         }
     }
+    // Three stones that leave white far ahead (+600 at 1 s): stay white and play, never
+    // two more stones.
+    b.send_all(&["SWAP2BOARD", "0,0", "7,7", "14,14", "DONE"]);
+    let l = b.reply(LONG).unwrap();
+    assert!(
+        parse_move(&l).is_some(),
+        "white far ahead: stay white and play, got {l}"
+    );
     // The game goes on with BOARD, no new START.
     send_board(&mut b, &pts("7,7 9,9"), &pts("8,7"), false);
     b.expect_move(LONG);
@@ -1019,7 +1061,8 @@ fn every_command_word_ends_a_block() {
         ("TRACEBOARD", &[], Messages(16), 1),
         ("START 99", &[], Error, 1),
         ("FOO bar", &[], Unknown, 1),
-        ("YXBALANCEONE 5", &[], Unknown, 1),
+        ("YXBALANCEONE 5", &[], Move, 1),
+        ("YXBLOCKPATH", &[], Unknown, 1),
     ];
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 100");
@@ -1288,4 +1331,76 @@ fn decided_and_unreachable_positions_get_a_legal_move_in_time() {
             );
         }
     }
+}
+
+/// Piskvork's "stop thinking" (Space / Continue) sends `INFO timeout_turn 0` while the
+/// engine thinks and waits for the move (Piskvork: `if(thinking) ... sendInfo timeout_turn 0`).
+/// The move must come at once, not at the end of the original budget. Also a lowered
+/// `time_left` (with a match limit), and a lowered but non-zero `timeout_turn` that still
+/// leaves time: the search then runs to the new limit, counted from the request.
+#[test]
+fn lowering_the_limits_while_thinking_shortens_the_search() {
+    for stop in [
+        "INFO timeout_turn 0",
+        "INFO time_left 0",
+        "info time_left -20",
+    ] {
+        let mut b = Brain::spawn();
+        b.send("INFO timeout_turn 60000");
+        b.send("INFO timeout_match 10000000");
+        b.send("INFO time_left 10000000");
+        b.send("START 20");
+        b.expect("OK");
+        b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "DONE"]);
+        std::thread::sleep(Duration::from_millis(200));
+        let t = Instant::now();
+        b.send(stop);
+        b.expect_move(Duration::from_secs(10));
+        let took = t.elapsed();
+        eprintln!("{stop}: move {} ms after it", took.as_millis());
+        // Measured: a few ms. The original budget was 60 s (or 10000 s / moves to go).
+        assert!(took < Duration::from_millis(1000), "{stop}: {took:?}");
+        b.expect_silence(SHORT);
+        b.finish();
+    }
+    // 60 s lowered to 1.5 s after 200 ms: the move comes by 1.5 s from the request.
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("START 20");
+    b.expect("OK");
+    let t = Instant::now();
+    b.send_all(&["BOARD", "10,10,2", "11,11,1", "9,11,2", "DONE"]);
+    std::thread::sleep(Duration::from_millis(200));
+    b.send("INFO timeout_turn 1500");
+    b.expect_move(Duration::from_secs(10));
+    let took = t.elapsed();
+    eprintln!(
+        "timeout_turn 1500 while thinking: move {} ms after the request",
+        took.as_millis()
+    );
+    assert!(
+        took >= Duration::from_millis(1000),
+        "stopped too early: {took:?}"
+    );
+    assert!(took < Duration::from_millis(4000), "{took:?}");
+    b.finish();
+}
+
+/// Yixin-Board sends `INFO time_left` again while the engine already thinks, with the
+/// same value: that must not cut the search short; nor may a longer limit.
+#[test]
+fn repeating_or_raising_the_limits_while_thinking_changes_nothing() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 60000");
+    b.send("INFO timeout_match 100000000");
+    b.send("INFO time_left 100000000");
+    b.send("START 15");
+    b.expect("OK");
+    b.send_all(&["board", "7,7,2", "8,8,1", "6,8,2", "done"]);
+    b.send("INFO time_left 100000000");
+    b.send("INFO timeout_turn 90000");
+    b.expect_silence(Duration::from_millis(800));
+    b.send("yxstop");
+    b.expect_move(Duration::from_secs(2));
+    b.finish();
 }

@@ -130,6 +130,22 @@ class Referee(unittest.TestCase):
         res, reason, moves, _ = self.game(black, white, rule=1)
         self.assertEqual((res, reason, moves[-1]), (1, "five", (5, 0)))
 
+    def test_caro_overline_wins_under_8_not_under_9(self):
+        # GomocupJudge's ai_match.py: rule 8 wins on c > 5 or (c == 5 and blocked < 2);
+        # rule 9 only on exactly five not blocked at both ends. Black fills row 0 to six
+        # (0..3, 5, then 4), white would complete five on row 9 next.
+        black = self.engine("script", "0,0 1,0 2,0 3,0 5,0 4,0 12,12 13,13")
+        white = self.engine("script", "0,9 1,9 2,9 3,9 14,14 4,9")
+        res, reason, moves, _ = self.game(black, white, rule=8)
+        self.assertEqual((res, reason, moves[-1]), (1, "five", (4, 0)))
+        res, reason, moves, _ = self.game(black, white, rule=9)
+        self.assertEqual((res, reason, moves[-1]), (0, "five", (4, 9)))
+        # A six closed at both ends by white still wins under 8.
+        black = self.engine("script", "1,0 2,0 3,0 4,0 6,0 5,0")
+        white = self.engine("script", "0,0 7,0 0,9 14,14 13,13 12,12")
+        res, reason, moves, _ = self.game(black, white, rule=8)
+        self.assertEqual((res, reason, moves[-1]), (1, "five", (5, 0)))
+
     def test_opening_is_sent_with_board(self):
         res, reason, moves, _ = self.game(self.engine("script", "1,0 2,0 3,0 4,0"),
                                           self.engine("script", "0,9 2,9 4,9 6,9"), opening=[(0, 0), (9, 9)])

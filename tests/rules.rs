@@ -98,14 +98,48 @@ fn caro_five_must_not_be_shut_in_at_both_ends() {
         Color::Black,
         Rule::Caro
     ));
-    // Six is no win in caro.
+    // GomocupJudge's ai_match.py, rule 8: `c > 5 or (c == 5 and blocked < 2)`: six wins...
     let six = board("2,7 3,7 4,7 5,7 7,7", "");
-    assert!(!makes_five(
+    assert!(makes_five(
         &six,
         Pos::new(6, 7).idx(),
         Color::Black,
         Rule::Caro
     ));
+    // ... also shut in at both ends, and for white too.
+    let shut_six = board("2,7 3,7 4,7 5,7 7,7", "1,7 8,7");
+    assert!(makes_five(
+        &shut_six,
+        Pos::new(6, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    let white_six = board("1,7 8,7", "2,7 3,7 4,7 5,7 7,7");
+    assert!(makes_five(
+        &white_six,
+        Pos::new(6, 7).idx(),
+        Color::White,
+        Rule::Caro
+    ));
+    // A shut-in five along a diagonal is no win; one end open is.
+    let diag = board("3,3 4,4 5,5 6,6", "2,2 8,8");
+    assert!(!makes_five(
+        &diag,
+        Pos::new(7, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    let diag_open = board("3,3 4,4 5,5 6,6", "2,2");
+    assert!(makes_five(
+        &diag_open,
+        Pos::new(7, 7).idx(),
+        Color::Black,
+        Rule::Caro
+    ));
+    // Rule 8 and 9 are both caro; renju still wins over the caro bit.
+    assert_eq!(Rule::from_info(8, false), Rule::Caro);
+    assert_eq!(Rule::from_info(9, false), Rule::Caro);
+    assert_eq!(Rule::from_info(12, false), Rule::Renju);
 }
 
 #[test]

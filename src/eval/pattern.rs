@@ -119,9 +119,16 @@ impl LineTable {
                 match five {
                     FiveRule::Free => n >= 5,
                     FiveRule::Exact => n == 5,
-                    // Caro: exactly five, not shut in by opponent stones at both ends (an edge is open).
+                    // Caro (the judges' rule 8): six or more, or exactly five not shut in by
+                    // opponent stones at both ends (an edge is open). A five spans at most
+                    // 1..=9, so both of its ends are inside the window.
                     FiveRule::Caro => {
-                        n == 5 && !(a > 0 && line[a - 1] == OTHER && b < 10 && line[b + 1] == OTHER)
+                        n > 5
+                            || (n == 5
+                                && !(a > 0
+                                    && line[a - 1] == OTHER
+                                    && b < 10
+                                    && line[b + 1] == OTHER))
                     }
                 }
             };
@@ -195,7 +202,7 @@ enum FiveRule {
     Free = 0,
     /// Exactly five.
     Exact = 1,
-    /// Exactly five, not blocked by opponent stones at both ends.
+    /// Six or more, or exactly five not blocked by opponent stones at both ends.
     Caro = 2,
 }
 
@@ -413,6 +420,12 @@ mod tests {
             "its only five-point would be shut in"
         );
         assert_eq!(pat("...ox*xx...", c), Pattern::B4);
+        // Six or more wins (GomocupJudge's rule 8), even shut in at both ends.
+        assert_eq!(pat("..xxx*xx...", c), Pattern::F5);
+        assert_eq!(pat(".oxxx*xxo..", c), Pattern::F5);
+        // Both five-points count, the one making six too.
+        assert_eq!(pat("..xxx*.x...", c), Pattern::F4);
+        assert_eq!(pat("..xxx*.x...", Rule::Standard), Pattern::B4);
     }
 
     #[test]

@@ -13,14 +13,17 @@ pub enum Rule {
     /// Black: exactly five wins, overline / double-four / double-three are forbidden.
     /// White: five or more wins.
     Renju,
-    /// Caro: exactly five, and not blocked by opponent stones at both ends (the board edge
-    /// does not block).
+    /// Caro as the Gomocup judges play it (GomocupJudge's `ai_match.py` and Piskvork, rule
+    /// 8): six or more wins; exactly five wins unless opponent stones close both of its ends
+    /// (the board edge does not close an end).
     Caro,
 }
 
 impl Rule {
-    /// Maps the protocol's `INFO rule` bitmask. Bit 4 (renju) wins over bit 1 (exact five);
-    /// caro (bit 8) is played as standard. In Yixin-Board mode the value 2 means renju.
+    /// Maps the protocol's `INFO rule` bitmask. Bit 4 (renju) wins over bit 8 (caro), which
+    /// wins over bit 1 (exact five). 9 (Piskvork's caro with exact five, where six does not
+    /// win) is played as 8: the engine then counts its own or the opponent's six as a win.
+    /// In Yixin-Board mode the value 2 means renju.
     pub fn from_info(value: i64, yixin_mode: bool) -> Rule {
         if yixin_mode && value == 2 {
             return Rule::Renju;
@@ -39,8 +42,8 @@ impl Rule {
     /// Whether a run longer than five fails to win for `c`.
     pub fn exact_five(self, c: Color) -> bool {
         match self {
-            Rule::Freestyle => false,
-            Rule::Standard | Rule::Caro => true,
+            Rule::Freestyle | Rule::Caro => false,
+            Rule::Standard => true,
             Rule::Renju => c == Color::Black,
         }
     }
@@ -79,7 +82,7 @@ pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
     let own = c.cell();
     DIRS.iter().any(|&d| {
         let n = run_len(cells, i, d, own);
-        if rule == Rule::Caro {
+        if rule == Rule::Caro && n == 5 {
             // Both cells beyond the run: blocked only if both hold opponent stones.
             let mut a = 1;
             while cells[step(i, d, -a)] == own {
@@ -90,7 +93,7 @@ pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
                 b += 1;
             }
             let opp = c.opp().cell();
-            return n == 5 && !(cells[step(i, d, -a)] == opp && cells[step(i, d, b)] == opp);
+            return !(cells[step(i, d, -a)] == opp && cells[step(i, d, b)] == opp);
         }
         n == 5 || (n > 5 && !exact)
     })

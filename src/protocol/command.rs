@@ -28,6 +28,25 @@ pub enum Command {
     YxNbest(i64),
     /// Debug aid: the board as MESSAGE lines.
     TraceBoard,
+    /// Start of a YXBLOCK (false) or YXBLOCKUNDO (true) block: cells the root may not play.
+    YxBlock(bool),
+    YxBlockReset,
+    /// Start of a database query block (YXQUERYDATABASEALL/ONE/TEXT) with the position.
+    YxQueryDatabase(DbQuery),
+    YxShowHashUsage,
+    /// YXHASHDUMP / YXHASHLOAD with the path (empty: the path is on the next line).
+    YxHashDump(String),
+    YxHashLoad(String),
+    YxSearchDefend,
+    /// YXBALANCEONE (false) / YXBALANCETWO (true) with its bias.
+    YxBalance(bool, i64),
+    YxDraw,
+    YxResign,
+    /// YXSWAP2STEP1..3.
+    YxSwap2Step(u8),
+    /// YXSOOSORVSTEP1..6 with N (the number of fifth-move options) for steps 4 and 5;
+    /// steps 2..6 are blocks of `x,y` lines.
+    YxSoosorv(u8, usize),
     /// A stray `DONE` outside a block.
     Done,
     /// A stray stone line (`x,y` or `x,y,f`) outside a block.
@@ -36,6 +55,17 @@ pub enum Command {
     Empty,
     /// A command word we do not know (sanitised, truncated).
     Unknown(String),
+}
+
+/// What a Yixin database query asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbQuery {
+    /// Every cell with a record (YXQUERYDATABASEALL, ...ALLT).
+    All,
+    /// The position's own record (YXQUERYDATABASEONE).
+    One,
+    /// The position's comment (YXQUERYDATABASETEXT).
+    Text,
 }
 
 /// A known command with arguments we cannot accept; the text follows `ERROR `.
@@ -60,9 +90,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let upper = word.to_ascii_uppercase();
     let no_args = |c: Command| Ok(c);
     match upper.as_str() {
-        "START" => parse_int(rest)
-            .map(Command::Start)
-            .map_err(|_| bad_size(rest)),
+        "START" => parse_start(rest),
         "RECTSTART" => parse_pair(rest)
             .map(|(w, h)| Command::RectStart(w, h))
             .map_err(|_| ParseError("bad board size, expected RECTSTART width,height".into())),
@@ -92,6 +120,42 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             .or(Ok(Command::YxNbest(1))),
         "DONE" => no_args(Command::Done),
         "TRACEBOARD" => no_args(Command::TraceBoard),
+        "YXBLOCK" => no_args(Command::YxBlock(false)),
+        "YXBLOCKUNDO" => no_args(Command::YxBlock(true)),
+        "YXBLOCKRESET" => no_args(Command::YxBlockReset),
+        "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" => {
+            no_args(Command::YxQueryDatabase(DbQuery::All))
+        }
+        "YXQUERYDATABASEONE" => no_args(Command::YxQueryDatabase(DbQuery::One)),
+        "YXQUERYDATABASETEXT" => no_args(Command::YxQueryDatabase(DbQuery::Text)),
+        "YXSHOWHASHUSAGE" => no_args(Command::YxShowHashUsage),
+        "YXHASHDUMP" => Ok(Command::YxHashDump(rest.to_string())),
+        "YXHASHLOAD" => Ok(Command::YxHashLoad(rest.to_string())),
+        "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let two = upper == "YXBALANCETWO";
+            if rest.is_empty() {
+                Ok(Command::YxBalance(two, 0))
+            } else {
+                parse_int(rest)
+                    .ok()
+                    .filter(|b| b.abs() <= 100_000)
+                    .map(|b| Command::YxBalance(two, b))
+                    .ok_or_else(|| {
+                        ParseError(format!(
+                            "bad bias {}, expected {} [integer]",
+                            sanitise(rest),
+                            upper
+                        ))
+                    })
+            }
+        }
+        "YXSWAP2STEP1" => no_args(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_args(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_args(Command::YxSwap2Step(3)),
+        _ if upper.starts_with("YXSOOSORVSTEP") => parse_soosorv(&upper, rest),
+        "YXDRAW" => no_args(Command::YxDraw),
+        "YXRESIGN" => no_args(Command::YxResign),
         _ => {
             if let Ok(stone) = parse_stone(line) {
                 return Ok(stone);
@@ -99,6 +163,48 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             Ok(Command::Unknown(sanitise(word)))
         }
     }
+}
+
+/// `START n`, or Yixin-Board's `START w h` (width and height). Yixin-Board's first
+/// coordinate is the row (it ranges over the height), so `START w h` is the board whose
+/// first coordinate has `h` values: `RECTSTART h,w` in the protocol's terms.
+fn parse_start(rest: &str) -> Result<Command, ParseError> {
+    let mut words = rest.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(n), None, None) => parse_int(n).map(Command::Start).map_err(|_| bad_size(rest)),
+        (Some(w), Some(h), None) => match (parse_int(w), parse_int(h)) {
+            (Ok(w), Ok(h)) if w == h => Ok(Command::Start(w)),
+            (Ok(w), Ok(h)) => Ok(Command::RectStart(h, w)),
+            _ => Err(bad_size(rest)),
+        },
+        _ => Err(bad_size(rest)),
+    }
+}
+
+/// `YXSOOSORVSTEPk` (k = 1..6); steps 4 and 5 carry N, the number of fifth-move options
+/// (1..8, Soosorv-8).
+fn parse_soosorv(word: &str, rest: &str) -> Result<Command, ParseError> {
+    let step = match word.strip_prefix("YXSOOSORVSTEP") {
+        Some(k) if k.len() == 1 && ("1"..="6").contains(&k) => k.as_bytes()[0] - b'0',
+        _ => return Ok(Command::Unknown(sanitise(word))),
+    };
+    if step != 4 && step != 5 {
+        return Ok(Command::YxSoosorv(step, 0));
+    }
+    parse_int(rest)
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .map(|n| Command::YxSoosorv(step, n as usize))
+        .ok_or_else(|| {
+            ParseError(format!(
+                "bad number of fifth moves {}, expected {word} 1..8",
+                if rest.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    sanitise(rest)
+                }
+            ))
+        })
 }
 
 fn bad_size(arg: &str) -> ParseError {
@@ -217,6 +323,47 @@ mod tests {
             assert!(e.0.contains("20"), "{bad}: {}", e.0);
         }
         assert_eq!(parse("START -5"), Ok(Command::Start(-5)));
+        for bad in ["START 15 x", "START 15 15 15", "START x 15"] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.0.contains("20"), "{bad}: {}", e.0);
+        }
+    }
+
+    #[test]
+    fn yixin_start_with_width_and_height() {
+        // Yixin-Board: `start %d %d` with boardsizew, boardsizeh.
+        assert_eq!(parse("start 15 15"), Ok(Command::Start(15)));
+        assert_eq!(parse("START 20\t20"), Ok(Command::Start(20)));
+        // Its first coordinate is the row (0..h): the board is h wide in ours.
+        assert_eq!(parse("start 20 15"), Ok(Command::RectStart(15, 20)));
+        assert_eq!(parse("start 15 4"), Ok(Command::RectStart(4, 15)));
+    }
+
+    #[test]
+    fn yixin_commands() {
+        assert_eq!(parse("yxblock"), Ok(Command::YxBlock(false)));
+        assert_eq!(parse("yxblockundo"), Ok(Command::YxBlock(true)));
+        assert_eq!(
+            parse("yxquerydatabaseone"),
+            Ok(Command::YxQueryDatabase(DbQuery::One))
+        );
+        assert_eq!(parse("yxhashdump"), Ok(Command::YxHashDump(String::new())));
+        assert_eq!(
+            parse("yxhashload  C:\\my dir\\h.dat "),
+            Ok(Command::YxHashLoad("C:\\my dir\\h.dat".into()))
+        );
+        assert_eq!(parse("yxbalanceone"), Ok(Command::YxBalance(false, 0)));
+        assert_eq!(parse("yxbalancetwo -30"), Ok(Command::YxBalance(true, -30)));
+        assert!(parse("yxbalanceone x").unwrap_err().0.contains("bias"));
+        assert!(parse("yxbalanceone 99999999999").is_err());
+        assert_eq!(parse("yxsoosorvstep1"), Ok(Command::YxSoosorv(1, 0)));
+        assert_eq!(parse("yxsoosorvstep5 8"), Ok(Command::YxSoosorv(5, 8)));
+        assert!(parse("yxsoosorvstep4 9").is_err());
+        assert!(parse("yxsoosorvstep4").is_err());
+        assert_eq!(
+            parse("yxsoosorvstep7"),
+            Ok(Command::Unknown("YXSOOSORVSTEP7".into()))
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! and answered in order; INFO applies at once; STOP/YXSTOP ends the search; END
 //! and EOF end the session.
 
-use super::command::{parse, parse_int, sanitise, Command, ParseError, BAD_COORDS};
+use super::command::{parse, parse_int, sanitise, Command, DbQuery, ParseError, BAD_COORDS};
 use super::output::Output;
 use crate::game::board::{Board, Color, EMPTY, WALL};
 use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
@@ -11,7 +11,7 @@ use crate::game::rule::{forbidden_points, Rule};
 use crate::search::engine::{Engine, Reporter};
 use crate::search::threads::MAX_THREADS;
 use crate::search::timeman::{Budget, TimeControl};
-use crate::search::{score_text, Iteration, Limits, SearchResult};
+use crate::search::{is_proven_loss, score_text, Iteration, Limits, SearchResult};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -22,6 +22,8 @@ pub enum Event {
     Eof,
     /// A search ended; the number says which one (results of abandoned searches are dropped).
     SearchDone(u64, SearchResult),
+    /// The (shortened) time of this search is up: stop it if it still runs.
+    Deadline(u64),
 }
 
 /// Whether to keep going.
@@ -38,9 +40,27 @@ enum Pending {
     /// YXNBEST: report this many best lines and a move, do not play it.
     Analyse { lines: usize },
     /// A SWAP2BOARD decision with this many opening stones.
-    Swap2 { stones: usize },
+    Swap2 { stones: usize, yixin: bool },
     /// Thinking on the opponent's time: silent, abandoned at the next input line.
     Ponder,
+    /// A Soosorv opening step (2..6) on the position in `board`: `n` is the number of
+    /// fifth-move options, `options` (step 6) the ones the opponent offers.
+    Soosorv {
+        step: u8,
+        n: usize,
+        options: Vec<Pos>,
+    },
+    /// YXBALANCEONE / YXBALANCETWO: the stone (or two) leaving the position nearest `bias`
+    /// for the side to move afterwards.
+    Balance { two: bool, bias: i64 },
+}
+
+/// A command whose file path comes on the next line (Yixin-Board sends `yxhashdump`, then
+/// the path).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum PathFor {
+    Dump,
+    Load,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,6 +68,11 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// YXBLOCK (false) / YXBLOCKUNDO (true).
+    Exclude(bool),
+    /// YXSOOSORVSTEP2..6 with its N.
+    Soosorv(u8, usize),
+    DbQuery(DbQuery),
 }
 
 struct Block {
@@ -58,6 +83,8 @@ struct Block {
 
 const NO_GAME: &str = "no game has been started";
 const PV_SHOWN: usize = 16;
+/// Shortest interval between two live analysis reports (`MESSAGE REALTIME`).
+const REALTIME_EVERY: Duration = Duration::from_millis(150);
 /// Most lines YXNBEST reports.
 const MAX_NBEST: usize = 64;
 
@@ -78,10 +105,20 @@ pub struct Session {
     ponder: bool,
     /// Number of the latest search started.
     search_id: u64,
+    /// When the latest search's request was read, and the budget it runs under (lowered
+    /// when the manager lowers the limits while it runs).
+    search_start: Instant,
+    search_budget: Budget,
     engine: Engine,
     pending: Option<Pending>,
     queue: VecDeque<(String, Instant)>,
     block: Option<Block>,
+    /// Cells the search may not play at the root (YXBLOCK), in protocol coordinates.
+    excluded: Vec<(i64, i64)>,
+    /// A YXHASHDUMP / YXHASHLOAD waiting for its path line.
+    awaiting_path: Option<PathFor>,
+    /// The score of our last move, for our side (YXDRAW, YXRESIGN).
+    last_score: Option<i32>,
 }
 
 impl Session {
@@ -101,10 +138,15 @@ impl Session {
             threads: 1,
             ponder: false,
             search_id: 0,
+            search_start: Instant::now(),
+            search_budget: Budget::unlimited(),
             engine: Engine::new(),
             pending: None,
             queue: VecDeque::new(),
             block: None,
+            excluded: Vec::new(),
+            awaiting_path: None,
+            last_score: None,
         }
     }
 
@@ -149,6 +191,12 @@ impl Session {
                     self.process(&line, t)
                 }
             }
+            Event::Deadline(id) => {
+                if id == self.search_id && self.is_busy() {
+                    self.engine.stop();
+                }
+                Flow::Continue
+            }
             Event::SearchDone(id, _) if id != self.search_id => Flow::Continue,
             Event::SearchDone(_, r) => {
                 self.finish_search(r);
@@ -169,16 +217,70 @@ impl Session {
         match parse(&line) {
             Ok(Command::End) => return Flow::Exit,
             Ok(Command::Stop) if self.queue.is_empty() => self.engine.stop(),
-            Ok(Command::Info(k, v)) if self.queue.is_empty() => self.info(&k, &v),
+            Ok(Command::Info(k, v)) if self.queue.is_empty() => {
+                self.info(&k, &v);
+                self.shorten_search();
+            }
             Ok(Command::Empty) => {}
             _ => self.queue.push_back((line, t)),
         }
         Flow::Continue
     }
 
+    /// After an INFO while thinking: if the limits now give the running search less time
+    /// than it started with (Piskvork's "stop" sends `INFO timeout_turn 0`; a GUI user may
+    /// lower `timeout_turn` or `time_left`), the search ends by the new limit, counted from
+    /// the same request: at once if that is past, else at that moment. More time never
+    /// lengthens a running search.
+    fn shorten_search(&mut self) {
+        if !self.is_busy() {
+            return;
+        }
+        let Some(b) = &self.board else { return };
+        let mut budget = self.time_control().budget(b.stones());
+        if let Some(Pending::Swap2 { .. } | Pending::Soosorv { .. }) = self.pending {
+            budget = swap2_budget(budget);
+        }
+        if budget.maximum >= self.search_budget.maximum {
+            return;
+        }
+        self.search_budget = budget;
+        let deadline = self.search_start + budget.maximum;
+        let now = Instant::now();
+        if deadline <= now {
+            self.engine.stop();
+            return;
+        }
+        let (tx, id) = (self.tx.clone(), self.search_id);
+        let timer = std::thread::Builder::new()
+            .name("deadline".into())
+            .spawn(move || {
+                std::thread::sleep(deadline - now);
+                let _ = tx.send(Event::Deadline(id));
+            });
+        if timer.is_err() {
+            // No thread for the timer: better too early than too late.
+            self.engine.stop();
+        }
+    }
+
     /// Handles one line when no search is running.
     fn process(&mut self, line: &str, t: Instant) -> Flow {
         let cmd = parse(line);
+        if let Some(what) = self.awaiting_path.take() {
+            match &cmd {
+                Ok(Command::Empty) => {
+                    self.awaiting_path = Some(what);
+                    return Flow::Continue;
+                }
+                // Not a path but a command: the path never came.
+                Ok(Command::Unknown(_)) | Ok(Command::Stone(..)) | Ok(Command::Done) => {
+                    self.hash_file(what, line.trim());
+                    return Flow::Continue;
+                }
+                _ => self.error(&format!("{} needs a file path", path_command(what))),
+            }
+        }
         if let Some(block) = self.block.take() {
             if !ends_block(line, &cmd) {
                 self.block = Some(block);
@@ -268,18 +370,97 @@ impl Session {
                 self.yixin = true;
                 self.out
                     .message(&format!("INFO MAX_THREAD_NUM {MAX_THREADS}"));
-                self.out.message("INFO MAX_HASH_SIZE 21");
+                // Yixin-Board reads it as log2 of the largest hash_size in KiB.
+                let most = crate::search::engine::tt_bytes_for(u64::MAX) >> 10;
+                self.out
+                    .message(&format!("INFO MAX_HASH_SIZE {}", most.max(1).ilog2()));
             }
             Command::YxNbest(n) => {
                 self.yixin = true;
+                let lines = n.clamp(1, MAX_NBEST as i64) as usize;
+                self.analyse(Pending::Analyse { lines }, t);
+            }
+            Command::YxSearchDefend => {
+                self.yixin = true;
+                self.analyse(Pending::Analyse { lines: MAX_NBEST }, t);
+            }
+            Command::YxBalance(two, bias) => {
+                self.yixin = true;
+                self.analyse(Pending::Balance { two, bias }, t);
+            }
+            Command::YxBlock(undo) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::Exclude(undo),
+                    stones: Vec::new(),
+                    started: t,
+                });
+            }
+            Command::YxBlockReset => {
+                self.yixin = true;
+                self.excluded.clear();
+            }
+            Command::YxQueryDatabase(q) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::DbQuery(q),
+                    stones: Vec::new(),
+                    started: t,
+                });
+            }
+            Command::YxShowHashUsage => {
+                self.yixin = true;
+                let (permille, bytes) = self.engine.hash_usage();
+                self.out.message(&format!(
+                    "hash usage {}.{}% of {} KiB",
+                    permille / 10,
+                    permille % 10,
+                    bytes >> 10
+                ));
+            }
+            Command::YxHashDump(path) => {
+                self.yixin = true;
+                self.hash_command(PathFor::Dump, &path);
+            }
+            Command::YxHashLoad(path) => {
+                self.yixin = true;
+                self.hash_command(PathFor::Load, &path);
+            }
+            Command::YxSwap2Step(step) => {
+                self.yixin = true;
+                self.yx_swap2(step, t);
+            }
+            Command::YxSoosorv(1, _) => {
+                self.yixin = true;
                 match &self.board {
                     None => self.error(NO_GAME),
-                    Some(b) if b.is_full() => self.error("board is full"),
-                    Some(_) => {
-                        let lines = n.clamp(1, MAX_NBEST as i64) as usize;
-                        self.start_search(Pending::Analyse { lines }, t)
+                    Some(b) => {
+                        for (k, (x, y)) in opening_three(b.width(), b.height()).iter().enumerate() {
+                            self.out.message(&format!("SOOSORV MOVE{} {x} {y}", k + 1));
+                        }
                     }
                 }
+            }
+            Command::YxSoosorv(step, n) => {
+                self.yixin = true;
+                self.block = Some(Block {
+                    kind: BlockKind::Soosorv(step, n),
+                    stones: Vec::new(),
+                    started: t,
+                });
+            }
+            Command::YxDraw => {
+                self.yixin = true;
+                // Accepted when our last search saw us no better than level.
+                let accept = self.last_score.is_some_and(|s| s <= 0);
+                self.out
+                    .message(if accept { "DRAW ACCEPT" } else { "DRAW REFUSE" });
+            }
+            Command::YxResign => {
+                self.yixin = true;
+                let resign = self.last_score.is_some_and(is_proven_loss);
+                self.out
+                    .message(if resign { "RESIGN YES" } else { "RESIGN NO" });
             }
             Command::TraceBoard => match &self.board {
                 None => self.error(NO_GAME),
@@ -304,6 +485,57 @@ impl Session {
             Command::Unknown(w) => self.out.line(&format!("UNKNOWN command {w}")),
         }
         Flow::Continue
+    }
+
+    /// Starts an analysis of the current position (YXNBEST, YXSEARCHDEFEND, YXBALANCE*).
+    fn analyse(&mut self, what: Pending, t: Instant) {
+        match &self.board {
+            None => self.error(NO_GAME),
+            Some(b) if b.is_full() => self.error("board is full"),
+            Some(_) => self.start_search(what, t),
+        }
+    }
+
+    /// YXHASHDUMP / YXHASHLOAD: the path on the same line, or on the next one.
+    fn hash_command(&mut self, what: PathFor, path: &str) {
+        if path.is_empty() {
+            self.awaiting_path = Some(what);
+        } else {
+            self.hash_file(what, path);
+        }
+    }
+
+    /// YXHASHDUMP / YXHASHLOAD on `path`.
+    fn hash_file(&mut self, what: PathFor, path: &str) {
+        let shown: String = path
+            .chars()
+            .filter(|c| c.is_ascii_graphic() || *c == ' ')
+            .take(200)
+            .collect();
+        let p = std::path::Path::new(path);
+        let r = match what {
+            PathFor::Dump => self.engine.dump_hash(p),
+            PathFor::Load => self.engine.load_hash(p),
+        };
+        match (what, r) {
+            (PathFor::Dump, Ok(bytes)) => self.out.message(&format!(
+                "hash table dumped to {shown} ({} KiB)",
+                bytes >> 10
+            )),
+            (PathFor::Load, Ok(bytes)) => self.out.message(&format!(
+                "hash table loaded from {shown} ({} KiB)",
+                bytes >> 10
+            )),
+            (PathFor::Dump, Err(e)) => self.error(&format!("hash dump to {shown} failed: {e}")),
+            (PathFor::Load, Err(e)) => self.error(&format!(
+                "hash load from {shown} refused: {e}; table unchanged"
+            )),
+        }
+    }
+
+    /// Whether Yixin-Board asked for live `MESSAGE REALTIME` lines (`show_detail` bit 1).
+    fn realtime(&self) -> bool {
+        self.show_detail & 1 != 0
     }
 
     fn error(&self, text: &str) {
@@ -396,9 +628,14 @@ impl Session {
                 }
             }
             "hash_size" => {
-                // Yixin-Board: KiB. Never beyond what max_memory allows.
+                // Yixin-Board: KiB. Never beyond what max_memory allows; without one (Yixin-
+                // Board never sends it), up to what the machine can hold.
                 if let Some(v) = int().filter(|&v| v > 0) {
-                    let cap = crate::search::engine::tt_bytes_for(self.max_memory);
+                    let cap = crate::search::engine::tt_bytes_for(if self.max_memory == 0 {
+                        u64::MAX
+                    } else {
+                        self.max_memory
+                    });
                     self.engine
                         .set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
                     if self.board.is_some() {
@@ -466,14 +703,18 @@ impl Session {
     /// SWAP2BOARD owe the manager one reply, and this ERROR is it; YXBOARD owes none, so
     /// it only gets a MESSAGE.
     fn abandon_block(&self, block: &Block, line: &str) {
-        let (name, owes_reply) = match block.kind {
-            BlockKind::Board => ("BOARD", true),
-            BlockKind::YxBoard => ("YXBOARD", false),
-            BlockKind::Swap2 => ("SWAP2BOARD", true),
+        let (name, owes_reply, kept) = match block.kind {
+            BlockKind::Board => ("BOARD", true, "position"),
+            BlockKind::YxBoard => ("YXBOARD", false, "position"),
+            BlockKind::Swap2 => ("SWAP2BOARD", true, "position"),
+            BlockKind::Exclude(false) => ("YXBLOCK", false, "blocked points"),
+            BlockKind::Exclude(true) => ("YXBLOCKUNDO", false, "blocked points"),
+            BlockKind::DbQuery(_) => ("database query", false, "position"),
+            BlockKind::Soosorv(..) => ("YXSOOSORVSTEP", false, "position"),
         };
         let word = line.split_whitespace().next().unwrap_or("");
         let text = format!(
-            "{name} block abandoned at {} (no DONE), position unchanged",
+            "{name} block abandoned at {} (no DONE), {kept} unchanged",
             sanitise(word).to_ascii_uppercase()
         );
         if owes_reply {
@@ -484,6 +725,33 @@ impl Session {
     }
 
     fn finish_block(&mut self, block: Block) {
+        match block.kind {
+            BlockKind::Exclude(undo) => {
+                for &(x, y, _) in &block.stones {
+                    let on = (0..MAX_SIZE as i64).contains(&x) && (0..MAX_SIZE as i64).contains(&y);
+                    if undo {
+                        self.excluded.retain(|&c| c != (x, y));
+                    } else if on && !self.excluded.contains(&(x, y)) {
+                        self.excluded.push((x, y));
+                    }
+                }
+                return;
+            }
+            BlockKind::DbQuery(q) => {
+                // No database: every query finds nothing, in the shape Yixin-Board parses
+                // (REFRESH clears its marks, DONE redraws; ONE: tag, value, depth, bound).
+                match q {
+                    DbQuery::All => {
+                        self.out.message("DATABASE REFRESH");
+                        self.out.message("DATABASE DONE");
+                    }
+                    DbQuery::One => self.out.message("DATABASE ONE 0 0 0 0"),
+                    DbQuery::Text => self.out.message("DATABASE TEXT \"\""),
+                }
+                return;
+            }
+            _ => {}
+        }
         let Some(old) = &self.board else {
             self.error(NO_GAME);
             return;
@@ -497,6 +765,8 @@ impl Session {
                 }
             }
             BlockKind::Swap2 => self.swap2(w, h, &block.stones, block.started),
+            BlockKind::Soosorv(step, n) => self.soosorv(step, n, &block.stones, block.started),
+            BlockKind::Exclude(_) | BlockKind::DbQuery(_) => {}
         }
     }
 
@@ -509,15 +779,88 @@ impl Session {
         }
         let n = board.stones();
         if n == 0 {
-            // Three stones that leave the position roughly level (black, white, black).
-            let (cx, cy) = (w as i64 / 2, h as i64 / 2);
-            let sq = [(cx, cy), (cx + 1, cy - 1), (cx + 1, cy + 1)];
+            let sq = opening_three(w, h);
             let text: Vec<String> = sq.iter().map(|(x, y)| format!("{x},{y}")).collect();
             self.out.line(&text.join(" "));
             return;
         }
         self.board = Some(board);
-        self.start_search(Pending::Swap2 { stones: n }, t);
+        self.start_search(
+            Pending::Swap2 {
+                stones: n,
+                yixin: false,
+            },
+            t,
+        );
+    }
+
+    /// Yixin-Board's Soosorv opening dialogue, steps 2..6 (main.c sends the stones in move
+    /// order, no fields). Step 2: we are white after three stones: swap? Step 3: we are
+    /// white after three stones: our fourth stone and N. Step 4: we are black after four
+    /// stones, N declared: swap? Step 5: we are black: N fifth-move options. Step 6: we are
+    /// white: which of the offered fifth moves (the stones after the fourth) is played.
+    fn soosorv(&mut self, step: u8, n: usize, stones: &[(i64, i64, Option<i64>)], t: Instant) {
+        let Some(old) = &self.board else { return };
+        let (w, h) = (old.width(), old.height());
+        let want = if step <= 3 { 3 } else { 4 };
+        let mut board = Board::new(w, h);
+        let mut options = Vec::new();
+        for &(x, y, _) in stones {
+            if !board.contains(x, y) || board.at(Pos::new(x as u8, y as u8)) != EMPTY {
+                continue;
+            }
+            let p = Pos::new(x as u8, y as u8);
+            if board.stones() < want {
+                board.make(p.idx());
+            } else if step == 6 && !options.contains(&p) {
+                options.push(p);
+            }
+        }
+        if board.stones() != want || (step == 6 && options.is_empty()) {
+            let extra = if step == 6 {
+                " and the fifth-move options"
+            } else {
+                ""
+            };
+            self.error(&format!(
+                "YXSOOSORVSTEP{step} needs the {want} opening stones{extra}"
+            ));
+            return;
+        }
+        self.board = Some(board);
+        self.start_search(Pending::Soosorv { step, n, options }, t);
+    }
+
+    /// Yixin-Board's swap2 dialogue: step 1, we open (three stones); step 2, we answer the
+    /// three stones of a YXBOARD (swap, play white, or put two more); step 3, we choose a
+    /// colour after the five stones of a YXBOARD. Replies are `MESSAGE SWAP2 …` lines
+    /// with the coordinates as `first second`, which main.c reads with `%d %d`.
+    fn yx_swap2(&mut self, step: u8, t: Instant) {
+        let Some(b) = &self.board else {
+            self.error(NO_GAME);
+            return;
+        };
+        if step == 1 {
+            for (k, (x, y)) in opening_three(b.width(), b.height()).iter().enumerate() {
+                self.out.message(&format!("SWAP2 MOVE{} {x} {y}", k + 1));
+            }
+            return;
+        }
+        let want = if step == 2 { 3 } else { 5 };
+        if b.stones() != want {
+            let n = b.stones();
+            self.error(&format!(
+                "YXSWAP2STEP{step} needs the {want} opening stones (send YXBOARD first), the board has {n}"
+            ));
+            return;
+        }
+        self.start_search(
+            Pending::Swap2 {
+                stones: want,
+                yixin: true,
+            },
+            t,
+        );
     }
 
     fn show_forbid(&self) {
@@ -555,15 +898,15 @@ impl Session {
             return;
         };
         let mut budget = self.time_control().budget(board.stones());
-        if let Pending::Swap2 { .. } = what {
-            // The swap decision needs a rough verdict, not a deep one.
-            budget.optimum = budget.optimum.min(Duration::from_millis(1500));
-            budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+        if let Pending::Swap2 { .. } | Pending::Soosorv { .. } = what {
+            budget = swap2_budget(budget);
         }
         let ponder = matches!(what, Pending::Ponder);
         if ponder {
             budget = Budget::unlimited();
         }
+        self.search_start = t;
+        self.search_budget = budget;
         let limits = Limits {
             start: t,
             budget,
@@ -571,20 +914,67 @@ impl Session {
             max_nodes: if ponder { u64::MAX } else { self.max_nodes },
             threads: self.threads,
             ponder,
-            multipv: match what {
-                Pending::Analyse { lines } => lines,
+            multipv: match &what {
+                Pending::Analyse { lines } => *lines,
+                // Every line: the most balanced one may be worth putting on the board.
+                Pending::Balance { .. } | Pending::Swap2 { stones: 3, .. } => MAX_NBEST,
+                Pending::Soosorv { step: 4 | 5, n, .. } => *n,
+                Pending::Soosorv {
+                    step: 6, options, ..
+                } => options.len(),
                 _ => 1,
             },
         };
         let out = self.out.clone();
         let detail = self.show_detail > 0 && !ponder;
+        let realtime = self.realtime() && !ponder;
+        let mut last_realtime: Option<Instant> = None;
+        let mut lost: Vec<Pos> = Vec::new();
         let reporter: Reporter = Box::new(move |it: &Iteration| {
             let text = iteration_text(it);
             log::info!("{text}");
             if detail {
                 out.message(&text);
             }
+            if realtime {
+                // Yixin-Board's live view: moves proven lost as soon as they are known,
+                // the best move, its value and line at most every REALTIME_EVERY.
+                for l in &it.lines {
+                    if let Some(&m) = l.pv.first() {
+                        if is_proven_loss(l.score) && !lost.contains(&m) {
+                            lost.push(m);
+                            out.message(&format!("REALTIME LOSE {m}"));
+                        }
+                    }
+                }
+                if last_realtime.is_none_or(|t| t.elapsed() >= REALTIME_EVERY) {
+                    last_realtime = Some(Instant::now());
+                    if let Some(&best) = it.pv.first() {
+                        send_realtime(&out, best, it.score, &it.pv);
+                    }
+                }
+            }
         });
+        let excluded: Vec<Pos> = match &what {
+            Pending::Ponder => Vec::new(),
+            // Soosorv step 6: only the offered fifth moves may be searched.
+            Pending::Soosorv {
+                step: 6, options, ..
+            } => board
+                .all_cells()
+                .filter(|&i| board.cell(i) == EMPTY)
+                .map(Pos::from_idx)
+                .filter(|p| !options.contains(p))
+                .collect(),
+            _ => self
+                .excluded
+                .iter()
+                .filter(|&&(x, y)| board.contains(x, y))
+                .map(|&(x, y)| Pos::new(x as u8, y as u8))
+                .filter(|&p| board.at(p) == EMPTY)
+                .collect(),
+        };
+        self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();
         self.search_id += 1;
         let id = self.search_id;
@@ -640,6 +1030,10 @@ impl Session {
                     }
                 }
                 self.used_ms += started.elapsed().as_millis() as i64;
+                if self.realtime() {
+                    send_realtime(&self.out, mv, r.score, &r.pv);
+                }
+                self.last_score = Some(r.score);
                 self.out.message(&summary_text(&r));
                 self.out.line(&mv.to_string());
                 // Not when the manager has already sent more: that is answered first.
@@ -649,6 +1043,9 @@ impl Session {
             }
             Pending::Ponder => {}
             Pending::Analyse { .. } => {
+                if self.realtime() {
+                    send_realtime(&self.out, mv, r.score, &r.pv);
+                }
                 self.out.message(&summary_text(&r));
                 for (k, l) in r.lines.iter().enumerate() {
                     self.out.message(&format!(
@@ -660,16 +1057,225 @@ impl Session {
                 }
                 self.out.line(&mv.to_string());
             }
-            Pending::Swap2 { stones } => {
-                // We are white to move after 3 or 5 stones: keep white if it is not worse.
-                if r.score < -30 && (stones == 3 || stones == 5) {
-                    self.out.line("SWAP");
-                } else {
-                    self.out.line(&mv.to_string());
+            Pending::Balance { two, bias } => {
+                let (moves, value) = balanced(&r, two, bias, self.board.as_ref());
+                let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                self.out.message(&format!(
+                    "balance {} leaves {} for the side to move",
+                    text.join(" "),
+                    score_text(value)
+                ));
+                self.out.line(&text.join(" "));
+            }
+            Pending::Soosorv { step, n, options } => self.soosorv_reply(step, n, &options, &r),
+            Pending::Swap2 { stones, yixin } => {
+                let choice = swap_choice(&r, stones, self.board.as_ref());
+                match (choice, yixin, stones) {
+                    (SwapChoice::Swap, false, _) => self.out.line("SWAP"),
+                    (SwapChoice::Play, false, _) => self.out.line(&mv.to_string()),
+                    (SwapChoice::PutTwo(a, b), false, _) => self.out.line(&format!("{a} {b}")),
+                    // Yixin-Board: after SWAP1 NO / SWAP2 NO it sends the position for our
+                    // move as white; after YES the human (white) moves.
+                    (SwapChoice::Swap, true, 3) => self.out.message("SWAP2 SWAP1 YES"),
+                    (SwapChoice::Play, true, 3) => self.out.message("SWAP2 SWAP1 NO"),
+                    (SwapChoice::Swap, true, _) => self.out.message("SWAP2 SWAP2 YES"),
+                    (SwapChoice::Play, true, _) => self.out.message("SWAP2 SWAP2 NO"),
+                    (SwapChoice::PutTwo(a, b), true, _) => {
+                        self.out.message(&format!("SWAP2 MOVE4 {} {}", a.x, a.y));
+                        self.out.message(&format!("SWAP2 MOVE5 {} {}", b.x, b.y));
+                    }
                 }
             }
         }
     }
+}
+
+/// Three opening stones (black, white, black) near the centre that leave the position
+/// roughly level.
+fn opening_three(w: usize, h: usize) -> [(i64, i64); 3] {
+    let (cx, cy) = (w as i64 / 2, h as i64 / 2);
+    [(cx, cy), (cx + 1, cy - 1), (cx + 1, cy + 1)]
+}
+
+/// A swap decision of the player who is white to move after the opening stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SwapChoice {
+    /// Take black.
+    Swap,
+    /// Stay white and play the search's move.
+    Play,
+    /// (After three stones only) put a white and a black stone and let the opponent choose.
+    PutTwo(Pos, Pos),
+}
+
+/// White's score below which we take black.
+const SWAP_BELOW: i32 = -30;
+/// After three stones, a position this close to level gets two more stones (the pair that
+/// keeps it nearest level, if it stays within `-SWAP_BELOW`): whichever colour the opener
+/// then takes, we get a level game.
+const PUT_TWO_WITHIN: i32 = 15;
+
+fn swap_choice(r: &SearchResult, stones: usize, board: Option<&Board>) -> SwapChoice {
+    if stones != 3 && stones != 5 {
+        return SwapChoice::Play;
+    }
+    if r.score < SWAP_BELOW {
+        return SwapChoice::Swap;
+    }
+    if stones == 3 && r.score.abs() <= PUT_TWO_WITHIN {
+        let (pair, value) = balanced(r, true, 0, board);
+        if let [a, b] = pair[..] {
+            if value.abs() <= -SWAP_BELOW {
+                return SwapChoice::PutTwo(a, b);
+            }
+        }
+    }
+    SwapChoice::Play
+}
+
+impl Session {
+    /// The reply to a Soosorv step from its search (see `soosorv`), in the lines main.c
+    /// parses: `MESSAGE SOOSORV SWAP1|SWAP2 YES|NO` (YES: we take the other colour),
+    /// `MESSAGE SOOSORV MOVE4 r c N`, `MESSAGE SOOSORV MOVE5 r c` per option then
+    /// `MESSAGE SOOSORV MOVE5 DONE`, and `MESSAGE SOOSORV MOVE5C r c` (main.c checks the
+    /// character right after `MOVE5` for `C`).
+    fn soosorv_reply(&mut self, step: u8, n: usize, options: &[Pos], r: &SearchResult) {
+        // Black's value after black's best / n-th best fifth move: the opponent picks the
+        // option that suits it, so black is worth its n-th best option.
+        let nth = |k: usize| {
+            r.lines
+                .get(k.saturating_sub(1))
+                .or(r.lines.last())
+                .map_or(r.score, |l| l.score)
+        };
+        match step {
+            2 => self.out.message(if r.score < SWAP_BELOW {
+                "SOOSORV SWAP1 YES"
+            } else {
+                "SOOSORV SWAP1 NO"
+            }),
+            3 => {
+                // White's fourth stone; the more black leads, the more options it must offer.
+                let n = (2 - r.score / 100).clamp(1, 8);
+                self.out
+                    .message(&format!("SOOSORV MOVE4 {} {} {n}", r.best.x, r.best.y));
+            }
+            4 => self.out.message(if nth(n) < SWAP_BELOW {
+                "SOOSORV SWAP2 YES"
+            } else {
+                "SOOSORV SWAP2 NO"
+            }),
+            5 => {
+                let mut picks: Vec<Pos> = r
+                    .lines
+                    .iter()
+                    .filter_map(|l| l.pv.first().copied())
+                    .collect();
+                if picks.is_empty() {
+                    picks.push(r.best);
+                }
+                if let Some(b) = &self.board {
+                    // Too few lines (a forced position): the empty squares nearest the centre.
+                    let c = Pos::from_idx(b.center());
+                    let mut rest: Vec<Pos> = b
+                        .all_cells()
+                        .filter(|&i| b.cell(i) == EMPTY)
+                        .map(Pos::from_idx)
+                        .filter(|p| !picks.contains(p))
+                        .collect();
+                    rest.sort_by_key(|p| {
+                        (p.x as i32 - c.x as i32)
+                            .abs()
+                            .max((p.y as i32 - c.y as i32).abs())
+                    });
+                    picks.extend(rest);
+                }
+                for p in picks.iter().take(n) {
+                    self.out.message(&format!("SOOSORV MOVE5 {} {}", p.x, p.y));
+                }
+                self.out.message("SOOSORV MOVE5 DONE");
+            }
+            _ => {
+                // Black's worst offered option is ours.
+                let pick = r
+                    .lines
+                    .iter()
+                    .filter(|l| l.pv.first().is_some_and(|m| options.contains(m)))
+                    .min_by_key(|l| l.score)
+                    .and_then(|l| l.pv.first().copied())
+                    .filter(|m| options.contains(m))
+                    .or_else(|| options.contains(&r.best).then_some(r.best))
+                    .unwrap_or(options[0]);
+                self.out
+                    .message(&format!("SOOSORV MOVE5C {} {}", pick.x, pick.y));
+            }
+        }
+    }
+}
+
+fn path_command(what: PathFor) -> &'static str {
+    match what {
+        PathFor::Dump => "YXHASHDUMP",
+        PathFor::Load => "YXHASHLOAD",
+    }
+}
+
+/// The balancing stone(s) from a multi-PV result, and the value they leave for the side to
+/// move afterwards. One stone: after it the opponent moves, whose value is minus the line's
+/// score. Two stones (ours, then the opponent's reply on the line): we move again, at the
+/// line's score. The line whose value is nearest `bias` wins.
+fn balanced(r: &SearchResult, two: bool, bias: i64, board: Option<&Board>) -> (Vec<Pos>, i32) {
+    let value = |score: i32| if two { score } else { -score };
+    let usable = |pv: &[Pos]| !two || pv.len() >= 2;
+    let best = r
+        .lines
+        .iter()
+        .filter(|l| !l.pv.is_empty() && usable(&l.pv))
+        .min_by_key(|l| (value(l.score) as i64 - bias).abs());
+    let (pv, score) = match best {
+        Some(l) => (l.pv.clone(), l.score),
+        None => (r.pv.clone(), r.score),
+    };
+    let first = pv.first().copied().unwrap_or(r.best);
+    if !two {
+        return (vec![first], value(score));
+    }
+    let second = pv.get(1).copied().or_else(|| {
+        // No reply known: the empty square nearest the first stone.
+        let b = board?;
+        b.all_cells()
+            .filter(|&i| b.cell(i) == EMPTY && i != first.idx())
+            .map(Pos::from_idx)
+            .min_by_key(|p| {
+                (p.x as i32 - first.x as i32)
+                    .abs()
+                    .max((p.y as i32 - first.y as i32).abs())
+            })
+    });
+    match second {
+        Some(s) => (vec![first, s], value(score)),
+        None => (vec![first], value(score)),
+    }
+}
+
+/// Yixin-Board's live analysis (its main.c reads `MESSAGE REALTIME BEST r,c`, `VAL n`
+/// with `%d`, and keeps the text after `PV ` as the best line).
+fn send_realtime(out: &Output, best: Pos, score: i32, pv: &[Pos]) {
+    out.message(&format!("REALTIME BEST {best}"));
+    out.message(&format!("REALTIME VAL {score}"));
+    let line = if pv.first() == Some(&best) {
+        pv_text(pv)
+    } else {
+        best.to_string()
+    };
+    out.message(&format!("REALTIME PV {line}"));
+}
+
+/// The swap decision needs a rough verdict, not a deep one.
+fn swap2_budget(mut budget: Budget) -> Budget {
+    budget.optimum = budget.optimum.min(Duration::from_millis(1500));
+    budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+    budget
 }
 
 /// Whether a line read inside a block ends it without DONE: any line that is not blank,

@@ -565,7 +565,9 @@ impl<'a> Worker<'a> {
         max_nodes: u64,
         deadline: Instant,
     ) -> Option<(i32, Vec<u16>)> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes).with_deadline(deadline);
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes)
+            .with_deadline(deadline)
+            .with_stop(self.stop);
         let r = v.solve(depth);
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;
@@ -574,7 +576,7 @@ impl<'a> Worker<'a> {
 
     /// A VCT for the side to move using at most `depth` threes: its first move.
     pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
-        let mut v = Vct::new(&mut self.pos, max_nodes, deadline);
+        let mut v = Vct::new(&mut self.pos, max_nodes, deadline).with_stop(self.stop);
         let won = v.solve(depth);
         self.nodes += v.nodes;
         self.vcf_nodes += v.nodes;
@@ -588,6 +590,33 @@ impl<'a> Worker<'a> {
     /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
     /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
     /// an open four is searched with the other moves instead of being played at once.
+    /// Every root move the generator offers, with no decision taken at the root (for a
+    /// search that must leave some moves out: a forced move may be one of them). When the
+    /// generator offers none, every legal empty cell near the stones, else every legal one.
+    pub fn root_list(&mut self) -> Vec<u16> {
+        let mut buf = std::mem::take(&mut self.bufs[0]);
+        let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
+        self.bufs[0] = buf;
+        let mut moves: Vec<u16> = list.into_iter().map(|(m, _)| m).collect();
+        if moves.is_empty() {
+            let b = &self.pos.board;
+            moves = b
+                .play_area()
+                .filter(|&i| b.near(i) > 0 && self.pos.is_legal(i))
+                .map(|i| i as u16)
+                .collect();
+        }
+        if moves.is_empty() {
+            let b = &self.pos.board;
+            moves = b
+                .all_cells()
+                .filter(|&i| self.pos.is_legal(i))
+                .map(|i| i as u16)
+                .collect();
+        }
+        moves
+    }
+
     pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
         let me = self.pos.side();
         let opp = me.opp();

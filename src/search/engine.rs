@@ -2,7 +2,7 @@
 //! thread, so the protocol loop stays responsive. A stop flag ends a search
 //! early; the result comes back through a callback.
 
-use super::iterative::think;
+use super::iterative::{think, think_excluding};
 use super::position::Position;
 use super::tt::TranspositionTable;
 use super::{Iteration, Limits, SearchResult};
@@ -149,6 +149,8 @@ pub struct Engine {
     /// Set while a search runs: the table's background prefault waits meanwhile.
     busy: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    /// Cells the root may not play (Yixin-Board's `yxblock`).
+    excluded: Vec<u16>,
 }
 
 impl Default for Engine {
@@ -166,7 +168,46 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             busy: Arc::new(AtomicBool::new(false)),
             thread: None,
+            excluded: Vec::new(),
         }
+    }
+
+    /// Cells the next searches may not play at the root (empty: none).
+    pub fn set_excluded(&mut self, cells: &[Pos]) {
+        self.excluded = cells.iter().map(|p| p.idx() as u16).collect();
+    }
+
+    /// How full the table is, in tenths of a percent (sampled), and its size in bytes.
+    pub fn hash_usage(&self) -> (u32, usize) {
+        self.tt
+            .as_ref()
+            .map_or((0, self.tt_bytes), |tt| (tt.usage_permille(), tt.bytes()))
+    }
+
+    /// Writes the table to `path` (see `TranspositionTable::dump`).
+    pub fn dump_hash(&mut self, path: &std::path::Path) -> Result<usize, String> {
+        let tt = self.table();
+        let f = std::fs::File::create(path).map_err(|e| format!("cannot create the file: {e}"))?;
+        let mut w = std::io::BufWriter::new(f);
+        tt.dump(&mut w)
+            .and_then(|_| std::io::Write::flush(&mut w))
+            .map_err(|e| format!("cannot write the file: {e}"))?;
+        Ok(tt.bytes())
+    }
+
+    /// Reads a table written by `dump_hash` into the current one (same size only); a bad
+    /// file is refused with the reason and leaves the table as it was.
+    pub fn load_hash(&mut self, path: &std::path::Path) -> Result<usize, String> {
+        let tt = self.table();
+        let open = || {
+            std::fs::File::open(path)
+                .map(std::io::BufReader::new)
+                .map_err(|e| format!("cannot open the file: {e}"))
+        };
+        // First pass: the whole file checks out; only then the second pass stores it.
+        tt.check_dump(&mut open()?)?;
+        tt.load(&mut open()?)?;
+        Ok(tt.bytes())
     }
 
     /// Sizes the hash table for a process limit of `max_memory` bytes (applied at the next search).
@@ -260,6 +301,7 @@ impl Engine {
         stop.store(false, Ordering::Relaxed);
         let busy = self.busy.clone();
         busy.store(true, Ordering::Relaxed);
+        let excluded = self.excluded.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -267,7 +309,7 @@ impl Engine {
                 let fallback = board.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let pos = Position::new(board, rule);
-                    think(pos, &tt, &limits, &stop, &mut *report)
+                    think_excluding(pos, &tt, &limits, &stop, &mut *report, &excluded)
                 }));
                 let result = match outcome {
                     Ok(r) => r,

@@ -32,6 +32,60 @@ pub fn think(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult {
+    think_excluding(pos, tt, limits, stop, report, &[])
+}
+
+/// Like `think`, but the root may not play the cells in `excluded` (Yixin-Board's
+/// `yxblock`). With exclusions, and for multi-PV analysis, the root takes no shortcut (no
+/// move played at once because it wins or is forced, no threat prelude): it searches every
+/// remaining move, so an analysis has its lines; if none is legal it plays an excluded one.
+pub fn think_excluding(
+    pos: Position,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+    excluded: &[u16],
+) -> SearchResult {
+    if excluded.is_empty() && limits.multipv <= 1 {
+        return think_all(pos, tt, limits, stop, report);
+    }
+    tt.new_search();
+    let crumbs = (limits.threads > 1).then(Crumbs::default);
+    let mut w = Worker::new(pos, tt, stop, limits.deadline(), limits.max_nodes);
+    w.crumbs = crumbs.as_ref();
+    let mut root = w.root_list();
+    root.retain(|m| !excluded.contains(m));
+    let allowed: Vec<u16> = w
+        .pos
+        .board
+        .all_cells()
+        .filter(|&i| w.pos.is_legal(i) && !excluded.contains(&(i as u16)))
+        .map(|i| i as u16)
+        .collect();
+    // A few squares left (all but a handful excluded): every one of them is searched, also
+    // those the generator would not offer (a far square).
+    if root.is_empty() || allowed.len() <= 16 {
+        let (mut first, rest): (Vec<u16>, Vec<u16>) =
+            allowed.into_iter().partition(|m| root.contains(m));
+        first.sort_by_key(|m| root.iter().position(|r| r == m));
+        first.extend(rest);
+        root = first;
+    }
+    if root.is_empty() {
+        return think_all(w.pos, tt, limits, stop, report);
+    }
+    w.may_abort = false;
+    deepen_with_helpers(&mut w, tt, root, limits, report)
+}
+
+fn think_all(
+    pos: Position,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
     tt.new_search();
     let deadline = limits.deadline();
     let crumbs = (limits.threads > 1).then(Crumbs::default);

@@ -110,6 +110,11 @@ impl SearchResult {
     }
 }
 
+/// Whether a score is a proven loss for the side it belongs to.
+pub fn is_proven_loss(score: i32) -> bool {
+    score < -tt::WIN_BOUND
+}
+
 /// Describes a score for people: `+12`, `win in 5`, `loss in 4`.
 pub fn score_text(score: i32) -> String {
     if score > tt::WIN_BOUND && tt::WIN - score >= 999 {

@@ -9,6 +9,7 @@ use super::position::Position;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::{Color, EMPTY};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Proven failures: (position key, remaining attacker moves) in a direct-mapped table.
@@ -45,6 +46,8 @@ pub struct Vcf<'a> {
     pub line: Vec<u16>,
     bufs: Vec<Vec<(u16, i32)>>,
     deadline: Option<Instant>,
+    /// The search's stop flag: a manager's stop ends the solver too.
+    stop: Option<&'a AtomicBool>,
 }
 
 /// Where `c` would complete a five.
@@ -63,7 +66,14 @@ impl<'a> Vcf<'a> {
             line: Vec::new(),
             bufs: Vec::new(),
             deadline: None,
+            stop: None,
         }
+    }
+
+    /// Also stop (as if out of nodes) when `stop` is set.
+    pub fn with_stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
     }
 
     /// Also stop (as if out of nodes) at `deadline`.
@@ -78,11 +88,10 @@ impl<'a> Vcf<'a> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.max_nodes = self.nodes;
-                    return true;
-                }
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.max_nodes = self.nodes;
+                return true;
             }
         }
         false
@@ -228,6 +237,8 @@ pub struct Vct<'a> {
     pub nodes: u64,
     max_nodes: u64,
     deadline: Instant,
+    /// The search's stop flag, if any.
+    stop: Option<&'a AtomicBool>,
     path: Vec<u16>,
     /// The attacker's first move once a VCT is proven.
     pub first: Option<u16>,
@@ -246,16 +257,26 @@ impl<'a> Vct<'a> {
             nodes: 0,
             max_nodes,
             deadline,
+            stop: None,
             path: Vec::new(),
             first: None,
         }
+    }
+
+    /// Also stop (as if out of nodes) when `stop` is set.
+    pub fn with_stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
     }
 
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.max_nodes {
             return true;
         }
-        if self.nodes & 63 == 0 && Instant::now() >= self.deadline {
+        if self.nodes & 63 == 0
+            && (Instant::now() >= self.deadline
+                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
             self.max_nodes = self.nodes;
             return true;
         }

@@ -153,6 +153,107 @@ impl TranspositionTable {
         }
     }
 
+    /// Entries in use, in tenths of a percent, from a sample of up to 4000 entries spread
+    /// over the table (any generation: what a dump would carry).
+    pub fn usage_permille(&self) -> u32 {
+        let entries = self.buckets * BUCKET;
+        let n = entries.min(4000);
+        if n == 0 {
+            return 0;
+        }
+        let step = entries / n;
+        let used = (0..n)
+            .filter(|&k| self.words[2 * (k * step) + 1].load(Relaxed) != 0)
+            .count();
+        (used * 1000 / n) as u32
+    }
+
+    /// Writes the table: the header (`DUMP_MAGIC`, format version, table bytes,
+    /// generation), every word little-endian, then an FNV-1a checksum of the words.
+    pub fn dump(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        w.write_all(DUMP_MAGIC)?;
+        w.write_all(&DUMP_VERSION.to_le_bytes())?;
+        w.write_all(&(self.bytes() as u64).to_le_bytes())?;
+        w.write_all(&(self.generation.load(Relaxed) as u64).to_le_bytes())?;
+        let mut sum = Fnv::default();
+        for word in self.words.iter() {
+            let v = word.load(Relaxed);
+            sum.add(v);
+            w.write_all(&v.to_le_bytes())?;
+        }
+        w.write_all(&sum.0.to_le_bytes())
+    }
+
+    /// Reads and checks a dump's header: its generation if it fits this table.
+    fn read_header(&self, r: &mut impl std::io::Read) -> Result<u8, String> {
+        let mut magic = [0u8; 8];
+        r.read_exact(&mut magic)
+            .map_err(|_| "not a Wuzi hash file (too short)".to_string())?;
+        if &magic != DUMP_MAGIC {
+            return Err("not a Wuzi hash file (bad magic)".into());
+        }
+        let version = read_u64(r)?;
+        if version != DUMP_VERSION {
+            return Err(format!(
+                "hash file format version {version}, this engine reads version {DUMP_VERSION}"
+            ));
+        }
+        let bytes = read_u64(r)?;
+        if bytes != self.bytes() as u64 {
+            return Err(format!(
+                "the file holds a table of {} KiB, the table now is {} KiB (send the INFO hash_size or max_memory it was saved with)",
+                bytes >> 10,
+                self.bytes() >> 10
+            ));
+        }
+        let gen = read_u64(r)?;
+        u8::try_from(gen)
+            .ok()
+            .filter(|&g| g < 64)
+            .ok_or_else(|| "corrupt hash file (bad generation)".to_string())
+    }
+
+    /// Checks a whole dump (header, length, checksum) without changing the table.
+    pub fn check_dump(&self, r: &mut impl std::io::Read) -> Result<(), String> {
+        self.read_header(r)?;
+        let mut sum = Fnv::default();
+        for _ in 0..self.words.len() {
+            sum.add(read_u64(r)?);
+        }
+        if read_u64(r)? != sum.0 {
+            return Err("corrupt hash file (checksum mismatch)".into());
+        }
+        let mut extra = [0u8; 1];
+        if r.read(&mut extra).map_err(|e| e.to_string())? != 0 {
+            return Err("corrupt hash file (data after the checksum)".into());
+        }
+        Ok(())
+    }
+
+    /// Loads a dump checked by `check_dump` (checked again: on a mismatch the table is
+    /// cleared rather than left half loaded).
+    pub fn load(&self, r: &mut impl std::io::Read) -> Result<(), String> {
+        let gen = self.read_header(r)?;
+        let mut sum = Fnv::default();
+        for word in self.words.iter() {
+            let v = match read_u64(r) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.clear();
+                    return Err(format!("{e}; table cleared"));
+                }
+            };
+            sum.add(v);
+            word.store(v, Relaxed);
+        }
+        if read_u64(r).ok() != Some(sum.0) {
+            self.clear();
+            return Err("the hash file changed while loading; table cleared".into());
+        }
+        self.generation.store(gen, Relaxed);
+        Ok(())
+    }
+
     pub fn clear(&self) {
         self.words.iter().for_each(|w| w.store(0, Relaxed));
         self.generation.store(0, Relaxed);
@@ -214,6 +315,34 @@ impl TranspositionTable {
         let w = new.pack();
         self.words[2 * (b + slot)].store(w[0] ^ w[1], Relaxed);
         self.words[2 * (b + slot) + 1].store(w[1], Relaxed);
+    }
+}
+
+/// First bytes of a hash dump (`YXHASHDUMP`), then the format version.
+pub const DUMP_MAGIC: &[u8; 8] = b"WUZIHASH";
+pub const DUMP_VERSION: u64 = 1;
+
+fn read_u64(r: &mut impl std::io::Read) -> Result<u64, String> {
+    let mut b = [0u8; 8];
+    r.read_exact(&mut b)
+        .map_err(|_| "truncated hash file".to_string())?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// FNV-1a over 64-bit words.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, v: u64) {
+        for b in v.to_le_bytes() {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
     }
 }
 
@@ -336,6 +465,63 @@ mod tests {
         assert!(tt.bytes() <= 1 << 61 && tt.bytes() >= 64);
         tt.store(7, 1, 2, 3, BOUND_EXACT);
         assert_eq!(tt.probe(7).map(|e| e.mv), Some(1));
+    }
+
+    #[test]
+    fn a_dump_loads_back_and_bad_files_are_refused() {
+        let tt = TranspositionTable::new(64 << 10);
+        assert_eq!(tt.usage_permille(), 0);
+        for k in 1..300u64 {
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                k as u16,
+                k as i32,
+                5,
+                BOUND_EXACT,
+            );
+        }
+        assert!(tt.usage_permille() > 0);
+        let mut file = Vec::new();
+        tt.dump(&mut file).unwrap();
+        assert_eq!(file.len(), 8 * 4 + tt.bytes() + 8);
+        let back = TranspositionTable::new(64 << 10);
+        back.check_dump(&mut file.as_slice()).unwrap();
+        back.load(&mut file.as_slice()).unwrap();
+        for k in 1..300u64 {
+            let e = back.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            assert_eq!(e, tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        }
+        // Refused, each with its reason: another size, a flipped bit, a cut file, another
+        // version, not a dump at all.
+        let other = TranspositionTable::new(128 << 10);
+        assert!(other
+            .check_dump(&mut file.as_slice())
+            .unwrap_err()
+            .contains("KiB"));
+        let mut flipped = file.clone();
+        flipped[100] ^= 4;
+        assert!(back
+            .check_dump(&mut flipped.as_slice())
+            .unwrap_err()
+            .contains("checksum"));
+        let cut = &file[..file.len() - 9];
+        assert!(back
+            .check_dump(&mut &cut[..])
+            .unwrap_err()
+            .contains("truncated"));
+        let mut v2 = file.clone();
+        v2[8] = 2;
+        assert!(back
+            .check_dump(&mut v2.as_slice())
+            .unwrap_err()
+            .contains("version 2"));
+        assert!(back
+            .check_dump(&mut &b"hello world"[..])
+            .unwrap_err()
+            .contains("not a Wuzi hash file"));
+        let mut longer = file.clone();
+        longer.push(0);
+        assert!(back.check_dump(&mut longer.as_slice()).is_err());
     }
 
     #[test]

@@ -1,0 +1,632 @@
+//! Yixin-Board conversations, sent as its `main.c` sends them (lower case, LF endings,
+//! `start w h` + `board` before every move, `INFO rule 2` for renju), with the replies
+//! its parser expects.
+mod common;
+use common::*;
+use std::time::Duration;
+
+/// `init_engine()`: `info show_detail 1`, `yxshowinfo`, `START %d %d` (boardsizew,
+/// boardsizeh), then the limits (`set_level`), `caution_factor`, `thread_num`,
+/// `hash_size`, `pondering`, `vcthread`; `set_rule()` sends `INFO rule %d`.
+fn yixin_startup(b: &mut Brain, w: u32, h: u32, rule: u32) {
+    b.send_raw(b"info show_detail 1\nyxshowinfo\n");
+    // "MESSAGE INFO MAX_THREAD_NUM %d" and "MESSAGE INFO MAX_HASH_SIZE %d" are parsed.
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE INFO MAX_THREAD_NUM "), "{l}");
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE INFO MAX_HASH_SIZE "), "{l}");
+    b.send_raw(format!("START {w} {h}\n").as_bytes());
+    b.expect("OK");
+    for line in [
+        "INFO timeout_turn 300",
+        "INFO timeout_match 100000000",
+        "INFO time_left 100000000",
+        "INFO max_node 500000000",
+        "INFO max_depth 225",
+        "INFO time_increment 0",
+        "INFO caution_factor 1",
+        "INFO thread_num 1",
+        "INFO hash_size 65536",
+        "INFO pondering 0",
+        "INFO vcthread 0",
+        &format!("INFO rule {rule}"),
+        "info usedatabase 0",
+    ] {
+        b.send_raw(format!("{line}\n").as_bytes());
+    }
+}
+
+/// One engine move the way Yixin-Board asks for it: `INFO time_left`, `start w h`,
+/// `board`, the stones in move order as `row,col,field` (1 = side to move), `done`.
+fn yixin_move(b: &mut Brain, w: u32, h: u32, moves: &[(u32, u32)]) -> (u32, u32) {
+    let mut text = format!("INFO time_left 100000000\nstart {w} {h}\nboard\n");
+    let n = moves.len();
+    for (i, &(r, c)) in moves.iter().enumerate() {
+        let field = if n % 2 == i % 2 { 1 } else { 2 };
+        text.push_str(&format!("{r},{c},{field}\n"));
+    }
+    text.push_str("done\n");
+    b.send_raw(text.as_bytes());
+    b.expect("OK");
+    b.expect_move(LONG)
+}
+
+#[test]
+fn yixin_board_start_up_and_moves_are_accepted() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    let mut moves: Vec<(u32, u32)> = Vec::new();
+    for k in 0..4 {
+        let m = yixin_move(&mut b, 15, 15, &moves);
+        assert!(m.0 < 15 && m.1 < 15 && !moves.contains(&m), "{m:?}");
+        moves.push(m);
+        // A "human" reply somewhere empty.
+        let h = (0..15)
+            .flat_map(|r| (0..15).map(move |c| (r, c)))
+            .find(|p| !moves.contains(p) && (p.0 + p.1 + k) % 5 == 0)
+            .unwrap();
+        moves.push(h);
+    }
+    b.finish();
+}
+
+#[test]
+fn yixin_rectangular_boards_are_row_first() {
+    // `start 20 15`: 20 columns, 15 rows; Yixin-Board's stones are `row,col`, so the first
+    // coordinate goes up to 14 and the second up to 19, and so must the reply's.
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 20, 15, 0);
+    let moves = [(14, 19), (13, 18), (0, 19), (12, 17)];
+    let m = yixin_move(&mut b, 20, 15, &moves);
+    assert!(m.0 < 15 && m.1 < 20, "{m:?}");
+    assert!(!moves.contains(&m));
+    // Our five-point on the diagonal (14,19)-(13,18)-(12,17): four of ours make a five.
+    let moves = [
+        (14, 19),
+        (0, 0),
+        (13, 18),
+        (0, 2),
+        (12, 17),
+        (0, 4),
+        (11, 16),
+        (0, 6),
+    ];
+    let m = yixin_move(&mut b, 20, 15, &moves);
+    assert_eq!(m, (10, 15));
+    b.finish();
+}
+
+#[test]
+fn yixin_rule_2_is_renju() {
+    // Spec case 25's position, black to move: 6,8 is a double three. Yixin-Board asks for
+    // the forbidden points with `yxshowforbid` after a yxboard; its parser reads
+    // `FORBID ` then 4 digits per point up to the '.'.
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 2);
+    b.send_raw(b"start 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxboard\n7,7,1\n7,8,2\n8,6,1\n8,8,2\n7,9,1\n8,5,2\n8,10,1\n8,11,2\ndone\n");
+    b.send_raw(b"yxshowforbid\n");
+    assert_eq!(b.reply(LONG).unwrap(), "FORBID 0608.");
+    let m = yixin_move(
+        &mut b,
+        15,
+        15,
+        &[
+            (7, 7),
+            (7, 8),
+            (8, 6),
+            (8, 8),
+            (7, 9),
+            (8, 5),
+            (8, 10),
+            (8, 11),
+        ],
+    );
+    assert_ne!(m, (6, 8));
+    b.expect_silence(Duration::from_millis(100));
+    b.finish();
+}
+
+/// `info show_detail 1` (what `init_engine()` sends): live `MESSAGE REALTIME` lines in
+/// the shape main.c parses (`BEST` + `%d,%d`, `VAL` + `%d`, `PV` + text), a few per
+/// second at most, the last BEST being the move; the per-depth summary lines stay.
+/// Without show_detail, none.
+#[test]
+fn live_analysis_lines_when_show_detail_asks() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"INFO timeout_turn 1200\n");
+    let t = std::time::Instant::now();
+    b.send_raw(b"start 15 15\nboard\n7,7,2\n8,8,1\n6,8,2\ndone\n");
+    b.expect("OK");
+    let mut realtime = Vec::new();
+    let mut summaries = 0;
+    let mv = loop {
+        let l = b.recv_line(LONG).expect("a move");
+        if let Some(rest) = l.strip_prefix("MESSAGE REALTIME ") {
+            realtime.push(rest.to_string());
+        } else if l.starts_with("MESSAGE depth ") {
+            summaries += 1;
+        } else if !l.starts_with("MESSAGE ") {
+            break parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+        }
+    };
+    let took = t.elapsed().as_millis() as usize;
+    assert!(summaries >= 2, "{summaries}");
+    assert!(!realtime.is_empty());
+    assert_eq!(realtime.len() % 3, 0, "{realtime:?}");
+    // At most one report per 150 ms, plus the first and the final one.
+    assert!(
+        realtime.len() / 3 <= 2 + took / 150,
+        "{} reports in {took} ms",
+        realtime.len() / 3
+    );
+    for r in realtime.chunks(3) {
+        let best = r[0].strip_prefix("BEST ").expect("BEST first");
+        assert!(parse_move(best).is_some(), "{r:?}");
+        let val = r[1].strip_prefix("VAL ").expect("then VAL");
+        val.parse::<i32>().expect("VAL is an integer");
+        let pv = r[2].strip_prefix("PV ").expect("then PV");
+        assert!(pv.split(' ').all(|m| parse_move(m).is_some()), "{r:?}");
+        assert!(pv.starts_with(best), "{r:?}");
+    }
+    let last = &realtime[realtime.len() - 3];
+    assert_eq!(parse_move(last.strip_prefix("BEST ").unwrap()), Some(mv));
+    // show_detail 0: the move and one summary MESSAGE only.
+    b.send_raw(b"INFO show_detail 0\nINFO timeout_turn 300\n");
+    b.send_raw(b"start 15 15\nboard\n7,7,2\n8,8,1\n6,8,2\ndone\n");
+    b.expect("OK");
+    loop {
+        let l = b.recv_line(LONG).expect("a move");
+        assert!(!l.starts_with("MESSAGE REALTIME"), "{l}");
+        assert!(
+            !l.starts_with("MESSAGE depth ") || l.contains(" tm "),
+            "{l}"
+        );
+        if parse_move(&l).is_some() {
+            break;
+        }
+    }
+    b.finish();
+}
+
+/// Starts a 15x15 game in Yixin mode and loads `stones` (`row,col,field`) with yxboard.
+fn yixin_position(b: &mut Brain, stones: &str) {
+    b.send_raw(b"start 15 15\n");
+    b.expect("OK");
+    let mut text = String::from("yxboard\n");
+    for s in stones.split_whitespace() {
+        text.push_str(s);
+        text.push('\n');
+    }
+    text.push_str("done\n");
+    b.send_raw(text.as_bytes());
+}
+
+/// `yxblock` / `yxblockundo` (`x,y` lines + `done`, main.c's "block" command) are points
+/// the search must not play, until `yxblockreset`; answered with nothing.
+#[test]
+fn blocked_points_are_not_played() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    // Black (to move) has an open four 3..6 on row 7: 2,7 and 7,7 both win.
+    let four = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    // (Yixin-Board's row,col: the four is on row 7, columns 3..6; its ends are 7,2 and 7,7.)
+    b.send_raw(b"yxblock\n7,7\ndone\n");
+    b.expect_silence(Duration::from_millis(100));
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 2));
+    b.send_raw(b"yxblockreset\nyxblock\n7,7\ndone\nyxblock\n7,2\ndone\n");
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(m != (7, 7) && m != (7, 2), "{m:?}");
+    // Also for an analysis.
+    yixin_position(&mut b, "7,3,1 0,0,2 7,4,1 0,2,2 7,5,1 0,4,2 7,6,1 0,6,2");
+    b.send_raw(b"yxnbest 2\n");
+    let m = b.expect_move(LONG);
+    assert!(m != (7, 7) && m != (7, 2), "{m:?}");
+    b.send_raw(b"yxblockundo\n7,7\ndone\n");
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
+    b.send_raw(b"yxblockreset\n");
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(m == (7, 7) || m == (7, 2), "{m:?}");
+    b.finish();
+}
+
+/// Without a database every query finds nothing, in the shapes main.c parses:
+/// `MESSAGE DATABASE REFRESH` (clears its marks) and `MESSAGE DATABASE DONE` (redraws) for
+/// yxquerydatabaseall, `MESSAGE DATABASE ONE tag val depth ...` (sscanf "%d %d %d" after
+/// "ONE ") for yxquerydatabaseone. The position lines (`row,col`) and `done` are consumed.
+#[test]
+fn database_queries_find_nothing() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxquerydatabaseall\n7,7\n8,8\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE REFRESH");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE DONE");
+    b.send_raw(b"yxquerydatabaseone\n7,7\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE ONE 0 0 0 0");
+    b.send_raw(b"yxquerydatabasetext\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE TEXT \"\"");
+    b.expect_silence(Duration::from_millis(100));
+    b.finish();
+}
+
+fn hash_usage(b: &Brain) -> (f64, u64) {
+    let l = b.recv_line(LONG).unwrap();
+    let rest = l
+        .strip_prefix("MESSAGE hash usage ")
+        .unwrap_or_else(|| panic!("{l}"));
+    let (pct, kib) = rest.split_once("% of ").unwrap();
+    (
+        pct.parse().unwrap(),
+        kib.strip_suffix(" KiB").unwrap().parse().unwrap(),
+    )
+}
+
+/// `yxshowhashusage`, and `yxhashdump` / `yxhashload` with the path on the next line (as
+/// main.c sends them) or on the same line; a bad file is refused with its reason and the
+/// table is left alone.
+#[test]
+fn hash_usage_dump_and_load() {
+    let dir = std::env::temp_dir().join(format!("wuzi-hash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.hash");
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"INFO hash_size 1024\nyxshowhashusage\n");
+    assert_eq!(hash_usage(&b), (0.0, 1024));
+    yixin_move(&mut b, 15, 15, &[(7, 7), (8, 8), (6, 8)]);
+    b.send_raw(b"yxshowhashusage\n");
+    let (used, _) = hash_usage(&b);
+    assert!(used > 0.0, "{used}");
+    b.send_raw(format!("yxhashdump\n{}\n", file.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE hash table dumped to "), "{l}");
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().len(),
+        1024 * 1024 + 40,
+        "header, table, checksum"
+    );
+    b.send_raw(b"yxhashclear\nyxshowhashusage\n");
+    assert_eq!(hash_usage(&b).0, 0.0);
+    b.send_raw(format!("yxhashload {}\nyxshowhashusage\n", file.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE hash table loaded from "), "{l}");
+    assert_eq!(hash_usage(&b).0, used);
+    // Refused: another table size, a damaged file, not a dump, no file, no path.
+    b.send_raw(b"INFO hash_size 2048\n");
+    b.send_raw(format!("yxhashload\n{}\n", file.display()).as_bytes());
+    let e = b.expect_error();
+    assert!(e.contains("refused") && e.contains("1024 KiB"), "{e}");
+    b.send_raw(b"INFO hash_size 1024\n");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[5000] ^= 1;
+    let bad = dir.join("bad.hash");
+    std::fs::write(&bad, &bytes).unwrap();
+    b.send_raw(format!("yxhashload {}\n", bad.display()).as_bytes());
+    assert!(b.expect_error().contains("checksum"));
+    std::fs::write(&bad, b"hello").unwrap();
+    b.send_raw(format!("yxhashload {}\n", bad.display()).as_bytes());
+    assert!(b.expect_error().contains("not a Wuzi hash file"));
+    b.send_raw(format!("yxhashload {}\n", dir.join("none").display()).as_bytes());
+    assert!(b.expect_error().contains("cannot open"));
+    b.send_raw(b"yxhashdump\nABOUT\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "ERROR YXHASHDUMP needs a file path"
+    );
+    assert!(b.recv_line(LONG).unwrap().starts_with("name="));
+    b.finish();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `yxdraw` / `yxresign` (main.c's "draw" and "resign" commands; it logs the reply):
+/// the engine's opinion from its last move's score.
+#[test]
+fn draw_and_resign_answers() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW REFUSE");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN NO");
+    // White to move against black's open four on row 7: lost.
+    let lost = [(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)];
+    yixin_move(&mut b, 15, 15, &lost);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW ACCEPT");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN YES");
+    // Black to move with it: won.
+    let won = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    yixin_move(&mut b, 15, 15, &won);
+    b.send_raw(b"yxdraw\nyxresign\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW REFUSE");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN NO");
+    b.finish();
+}
+
+/// main.c's "balance1 s" / "balance2 s": `start`, `yxboard` ... `done`, then
+/// `yxbalanceone s` / `yxbalancetwo s`; the reply is read like a move line. Black to
+/// move has a four (7,3..7,6, white on 7,2): 7,7 wins at once, which is the least
+/// balanced stone there is; any other leaves white to block.
+#[test]
+fn balance_one_and_two() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    let pos = "7,3,1 7,2,2 7,4,1 0,2,2 7,5,1 0,4,2 7,6,1 0,6,2";
+    let stones: Vec<(u32, u32)> = pos
+        .split_whitespace()
+        .map(|s| {
+            let v: Vec<u32> = s.split(',').map(|n| n.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    yixin_position(&mut b, pos);
+    b.send_raw(b"yxbalanceone 0\n");
+    let l = b.reply(LONG).unwrap();
+    let m = parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+    assert!(m != (7, 7) && !stones.contains(&m), "{m:?}");
+    yixin_position(&mut b, pos);
+    b.send_raw(b"yxbalancetwo 0\n");
+    let l = b.reply(LONG).unwrap();
+    let pair: Vec<(u32, u32)> = l.split(' ').map(|p| parse_move(p).unwrap()).collect();
+    assert_eq!(pair.len(), 2, "{l}");
+    assert!(pair[0] != pair[1] && pair[0] != (7, 7), "{l}");
+    assert!(pair.iter().all(|p| !stones.contains(p)), "{l}");
+    b.send_raw(b"yxbalanceone x\n");
+    assert!(b.expect_error().contains("bias"));
+    b.finish();
+}
+
+/// `yxsearchdefend` (main.c's "searchdefend"): a multi-PV analysis of every move, then a
+/// move; against an open three only the defences (and our own fours) keep the game.
+#[test]
+fn search_defend_answers_with_lines_and_a_move() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    yixin_position(&mut b, "7,7,2 0,0,1 7,8,2 0,14,1 7,9,2");
+    b.send_raw(b"yxsearchdefend\n");
+    let mut lines = 0;
+    let m = loop {
+        let l = b.recv_line(LONG).unwrap();
+        if l.starts_with("MESSAGE nbest ") {
+            lines += 1;
+        } else if !l.starts_with("MESSAGE ") {
+            break parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+        }
+    };
+    assert!(lines >= 2, "{lines}");
+    assert!([(7, 6), (7, 10), (7, 5), (7, 11)].contains(&m), "{m:?}");
+    b.finish();
+}
+
+/// Yixin-Board never sends max_memory: its `hash_size` is honoured up to what the machine
+/// can hold (no longer capped by the 256 MiB default budget); with a max_memory, by that.
+#[test]
+fn hash_size_without_max_memory_is_honoured() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    let machine = (wuzi::search::engine::tt_bytes_for(u64::MAX) >> 10) as u64;
+    b.send_raw(b"INFO hash_size 524288\nyxshowhashusage\n");
+    let (_, kib) = hash_usage(&b);
+    assert_eq!(kib, machine.min(524288), "machine allows {machine} KiB");
+    if machine >= 524288 {
+        assert!(kib > 256 * 1024);
+    }
+    b.send_raw(b"INFO max_memory 268435456\nINFO hash_size 524288\nyxshowhashusage\n");
+    let (_, kib) = hash_usage(&b);
+    let capped = (wuzi::search::engine::tt_bytes_for(268435456) >> 10) as u64;
+    assert_eq!(kib, capped);
+    assert!(kib < 256 * 1024);
+    b.finish();
+}
+
+/// Yixin-Board's swap2 dialogue (main.c): `yxswap2step1` on an empty board wants
+/// `MESSAGE SWAP2 MOVE1/2/3 r c` (read with `%d %d`); `yxswap2step2` after a yxboard of
+/// three stones wants `MESSAGE SWAP2 SWAP1 YES` (we take black), `... SWAP1 NO` (we stay
+/// white; it then sends the position for our move) or `MESSAGE SWAP2 MOVE4 r c` +
+/// `MOVE5 r c` (two more stones, the opener chooses); `yxswap2step3` after five stones
+/// wants `MESSAGE SWAP2 SWAP2 YES` (we take black) or `... SWAP2 NO`.
+#[test]
+fn swap2_steps() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 1);
+    b.send_raw(b"INFO timeout_turn 1000\nstart 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxswap2step1\n");
+    let mut three = Vec::new();
+    for k in 1..=3 {
+        let l = swap_line(&b);
+        let rest = l
+            .strip_prefix(&format!("MESSAGE SWAP2 MOVE{k} "))
+            .unwrap_or_else(|| panic!("{l}"));
+        let (r, c) = rest.split_once(' ').unwrap();
+        let p: (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+        assert!(p.0 < 15 && p.1 < 15 && !three.contains(&p), "{l}");
+        three.push(p);
+    }
+    // Three black... white... black stones scattered to the corners around a white centre
+    // stone: white (to move) is far ahead, so we stay white.
+    yixin_position(&mut b, "0,0,2 7,7,1 14,14,2");
+    b.send_raw(b"yxswap2step2\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP1 NO");
+    // Any three stones: one of the three answers, in its shape.
+    yixin_position(&mut b, "7,7,2 6,9,1 11,11,2");
+    b.send_raw(b"yxswap2step2\n");
+    let l = swap_line(&b);
+    if let Some(rest) = l.strip_prefix("MESSAGE SWAP2 MOVE4 ") {
+        let l5 = swap_line(&b);
+        let rest5 = l5
+            .strip_prefix("MESSAGE SWAP2 MOVE5 ")
+            .expect("MOVE5 after MOVE4");
+        let taken = [(7, 7), (6, 9), (11, 11)];
+        let p4 = rest.replace(' ', ",");
+        let p5 = rest5.replace(' ', ",");
+        let (p4, p5) = (parse_move(&p4).unwrap(), parse_move(&p5).unwrap());
+        assert!(
+            p4 != p5 && !taken.contains(&p4) && !taken.contains(&p5),
+            "{l} {l5}"
+        );
+    } else {
+        assert!(
+            l == "MESSAGE SWAP2 SWAP1 YES" || l == "MESSAGE SWAP2 SWAP1 NO",
+            "{l}"
+        );
+    }
+    // Five stones, white to move: black has an open three and white nothing, so we take
+    // black; the other way round we stay white.
+    yixin_position(&mut b, "7,7,2 0,0,1 7,8,2 0,14,1 7,9,2");
+    b.send_raw(b"yxswap2step3\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP2 YES");
+    yixin_position(&mut b, "0,0,2 7,7,1 0,14,2 7,8,1 14,0,2");
+    b.send_raw(b"yxswap2step3\n");
+    assert_eq!(swap_line(&b), "MESSAGE SWAP2 SWAP2 NO");
+    // The wrong number of stones is an error.
+    yixin_position(&mut b, "7,7,2");
+    b.send_raw(b"yxswap2step2\n");
+    assert!(swap_line(&b).contains("3 opening stones"));
+    b.finish();
+}
+
+/// The next line that is not search output (depth summaries, live analysis).
+fn swap_line(b: &Brain) -> String {
+    loop {
+        let l = b.recv_line(LONG).unwrap();
+        if !l.starts_with("MESSAGE depth ") && !l.starts_with("MESSAGE REALTIME ") {
+            return l;
+        }
+    }
+}
+
+/// Yixin-Board's Soosorv-8 dialogue (main.c): step 1 wants `MESSAGE SOOSORV MOVE1..3 r c`;
+/// steps 2..6 come with the stones (`r,c` lines in move order + `done`): step 2 wants
+/// `SOOSORV SWAP1 Y…|N…`, step 3 `SOOSORV MOVE4 r c N` (read with `%d %d %d`), step 4 N
+/// `SOOSORV SWAP2 Y…|N…`, step 5 N the N options as `SOOSORV MOVE5 r c` then
+/// `SOOSORV MOVE5 DONE`, step 6 the chosen option as `SOOSORV MOVE5C r c` (main.c looks
+/// for the `C` right after `MOVE5`).
+#[test]
+fn soosorv_steps() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 2);
+    b.send_raw(b"INFO timeout_turn 1000\nstart 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxsoosorvstep1\n");
+    for k in 1..=3 {
+        let l = swap_line(&b);
+        assert!(l.starts_with(&format!("MESSAGE SOOSORV MOVE{k} ")), "{l}");
+    }
+    let opening = "7,7\n7,8\n8,8\n";
+    b.send_raw(format!("yxsoosorvstep2\n{opening}done\n").as_bytes());
+    let l = swap_line(&b);
+    assert!(
+        l == "MESSAGE SOOSORV SWAP1 YES" || l == "MESSAGE SOOSORV SWAP1 NO",
+        "{l}"
+    );
+    b.send_raw(format!("yxsoosorvstep3\n{opening}done\n").as_bytes());
+    let l = swap_line(&b);
+    let v: Vec<u32> = l
+        .strip_prefix("MESSAGE SOOSORV MOVE4 ")
+        .unwrap_or_else(|| panic!("{l}"))
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(v.len(), 3, "{l}");
+    assert!(
+        ![(7, 7), (7, 8), (8, 8)].contains(&(v[0], v[1])) && (1..=8).contains(&v[2]),
+        "{l}"
+    );
+    let four = "7,7\n7,8\n8,8\n6,9\n";
+    b.send_raw(format!("yxsoosorvstep4 3\n{four}done\n").as_bytes());
+    let l = swap_line(&b);
+    assert!(
+        l == "MESSAGE SOOSORV SWAP2 YES" || l == "MESSAGE SOOSORV SWAP2 NO",
+        "{l}"
+    );
+    b.send_raw(format!("yxsoosorvstep5 3\n{four}done\n").as_bytes());
+    let mut options = Vec::new();
+    loop {
+        let l = swap_line(&b);
+        if l == "MESSAGE SOOSORV MOVE5 DONE" {
+            break;
+        }
+        let rest = l
+            .strip_prefix("MESSAGE SOOSORV MOVE5 ")
+            .unwrap_or_else(|| panic!("{l}"));
+        let p = parse_move(&rest.replace(' ', ",")).unwrap();
+        assert!(
+            ![(7, 7), (7, 8), (8, 8), (6, 9)].contains(&p) && !options.contains(&p),
+            "{l}"
+        );
+        options.push(p);
+    }
+    assert_eq!(options.len(), 3);
+    // Offered: two moves by the stones and one in the corner; white takes the corner.
+    b.send_raw(format!("yxsoosorvstep6\n{four}9,9\n0,0\n6,7\ndone\n").as_bytes());
+    assert_eq!(swap_line(&b), "MESSAGE SOOSORV MOVE5C 0 0");
+    b.send_raw(b"yxsoosorvstep4\n");
+    assert!(swap_line(&b).contains("1..8"));
+    b.send_raw(b"yxsoosorvstep6\n7,7\ndone\n");
+    assert!(swap_line(&b).starts_with("ERROR YXSOOSORVSTEP6 needs"));
+    b.finish();
+}
+
+/// A Yixin block that never gets its `done` is abandoned like a BOARD block: one MESSAGE,
+/// nothing from it applied, the command answered.
+#[test]
+fn yixin_blocks_without_done_are_abandoned() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"yxblock\n7,7\nABOUT\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE YXBLOCK block abandoned at ABOUT (no DONE), blocked points unchanged"
+    );
+    assert!(b.recv_line(LONG).unwrap().starts_with("name="));
+    // 7,7 was not blocked: the open four is completed there or at 7,2.
+    let four = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    b.send_raw(b"yxblock\n7,2\ndone\n");
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
+    b.send_raw(b"yxquerydatabaseall\n7,7\nyxsoosorvstep6\n7,7\nTRACEBOARD\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE database query block abandoned at YXSOOSORVSTEP6 (no DONE), position unchanged"
+    );
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE YXSOOSORVSTEP block abandoned at TRACEBOARD (no DONE), position unchanged"
+    );
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE board 15x15"));
+    for _ in 0..15 {
+        assert!(b.recv_line(LONG).unwrap().starts_with("MESSAGE "));
+    }
+    b.finish();
+}

@@ -291,7 +291,8 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
     match rule {
         // Freestyle, fitted to self-play games: loop 1 (1,500 games with the hand-set table)
         // +162.9 +/- 54.4 Elo against the hand-set table (199 games, 100 ms/move); loop 2
-        // (+2,100 games, played with the loop-1 tables) +16 +/- 26 against loop 1 (700 games).
+        // (2,612 games in all: 412 played with a first, under-fitted table and 700 with the
+        // loop-1 table) +16 +/- 26 against loop 1 (700 games, not significant).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
         _ => None,
     }

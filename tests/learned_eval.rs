@@ -332,10 +332,17 @@ fn selfplay_is_reproducible_whatever_the_threads() {
 
 #[test]
 fn the_trained_tables_are_built_in() {
-    assert!(weights::is_trained(Rule::Freestyle));
-    let builtin = weights::builtin(Rule::Freestyle);
-    assert_ne!(builtin, Weights::handset(Rule::Freestyle));
-    assert_eq!(builtin.rule, Rule::Freestyle);
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        assert!(weights::is_trained(rule), "{rule:?}");
+        let builtin = weights::builtin(rule);
+        assert_ne!(builtin, Weights::handset(rule));
+        assert_eq!(builtin.rule, rule);
+    }
+    // Renju's colours differ (black has forbidden points); the tied rules' do not.
+    let renju = weights::builtin(Rule::Renju);
+    assert_ne!(renju.own[0], renju.own[1]);
+    let free = weights::builtin(Rule::Freestyle);
+    assert_eq!(free.own[0], free.own[1]);
     // Rules without a trained file keep the hand-set table.
     for rule in [Rule::Standard, Rule::Renju, Rule::Caro] {
         if !weights::is_trained(rule) {

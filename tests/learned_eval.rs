@@ -332,7 +332,7 @@ fn selfplay_is_reproducible_whatever_the_threads() {
 
 #[test]
 fn the_trained_tables_are_built_in() {
-    for rule in [Rule::Freestyle, Rule::Renju] {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         assert!(weights::is_trained(rule), "{rule:?}");
         let builtin = weights::builtin(rule);
         assert_ne!(builtin, Weights::handset(rule));

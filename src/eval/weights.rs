@@ -297,6 +297,9 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // Renju, one loop: 600 self-play games (17,648 positions) with the hand-set table;
         // +128.2 +/- 44.7 Elo against it (269 games, 100 ms/move, SPRT [0,10] accepted).
         Rule::Renju => Some(include_bytes!("weights/renju.wzw")),
+        // Standard, one loop: 800 self-play games (26,492 positions) with the hand-set table;
+        // +129.9 +/- 45.0 Elo against it (263 games, 100 ms/move, SPRT [0,10] accepted).
+        Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
         _ => None,
     }
 }

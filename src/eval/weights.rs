@@ -125,7 +125,8 @@ pub fn rule_code(rule: Rule) -> u8 {
     }
 }
 
-fn rule_from_code(code: u8) -> Option<Rule> {
+/// The rule of an `INFO rule` value as weight files and sample files record it.
+pub fn rule_from_code(code: u8) -> Option<Rule> {
     match code {
         0 => Some(Rule::Freestyle),
         1 => Some(Rule::Standard),

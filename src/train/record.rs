@@ -28,13 +28,9 @@ pub struct Sample {
 }
 
 fn rule_of(code: i64) -> Option<Rule> {
-    match code {
-        0 => Some(Rule::Freestyle),
-        1 => Some(Rule::Standard),
-        4 => Some(Rule::Renju),
-        8 => Some(Rule::Caro),
-        _ => None,
-    }
+    u8::try_from(code)
+        .ok()
+        .and_then(crate::eval::weights::rule_from_code)
 }
 
 fn point(s: &str, size: usize) -> Option<Pos> {

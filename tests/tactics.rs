@@ -306,3 +306,23 @@ fn t22_losing_side_still_blocks() {
     );
     assert!(r.score < -WIN_BOUND);
 }
+
+/// A lost position (black has an open three and another open-four point, white no four) is
+/// still defended: white blocks one of black's open-four points instead of playing the first
+/// legal square (the corner), which it did when no defence held.
+#[test]
+fn a_lost_position_is_still_defended() {
+    let b = common::position::setup(
+        20,
+        "8,11 13,7 9,10 10,11 11,10 10,10 11,9 11,11",
+        "13,13 9,7 10,9 15,12 9,12 8,10 12,8",
+        Color::White,
+    );
+    let r = common::position::think_1s(b, Rule::Freestyle);
+    let blocks = ["11,8", "9,11", "11,12"];
+    assert!(
+        blocks.contains(&r.best.to_string().as_str()),
+        "played {}",
+        r.best
+    );
+}

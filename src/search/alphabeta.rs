@@ -658,8 +658,26 @@ impl<'a> Worker<'a> {
                 return Ok((list[0].0, 0));
             }
             if list.is_empty() {
-                // Every sensible move is forbidden or the neighbourhood is full: any legal square.
-                let any = self.pos.board.all_cells().find(|&i| self.pos.is_legal(i));
+                // Lost (no defence holds), or every sensible move is forbidden or the
+                // neighbourhood is full. Resist anyway: block one of the opponent's open-four
+                // points, else one of its four points, else a legal square near the stones,
+                // else any (it used to be the first legal square: the corner, to a watcher an
+                // engine that gave up).
+                let b = &self.pos.board;
+                let legal = |i: &usize| self.pos.is_legal(*i);
+                let any = find_all(&self.pos, opp, Threat::Flex4)
+                    .into_iter()
+                    .find(legal)
+                    .or_else(|| {
+                        find_all(&self.pos, opp, Threat::Four)
+                            .into_iter()
+                            .find(legal)
+                    })
+                    .or_else(|| {
+                        b.play_area()
+                            .find(|&i| b.near(i) > 0 && self.pos.is_legal(i))
+                    })
+                    .or_else(|| b.all_cells().find(legal));
                 let fallback = any.or_else(|| {
                     self.pos
                         .board

@@ -17,7 +17,8 @@ pub struct DataLine {
     pub answers: Vec<Pos>,
 }
 
-fn point(s: &str) -> Option<Pos> {
+/// Parses `x,y` (protocol coordinates, each below the largest board side).
+pub fn point(s: &str) -> Option<Pos> {
     let (x, y) = s.split_once(',')?;
     let (x, y): (usize, usize) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
     (x < MAX_SIZE && y < MAX_SIZE).then(|| Pos::new(x as u8, y as u8))

@@ -1,9 +1,10 @@
 //! Incremental pattern state. For every cell, colour and direction it keeps the
 //! line pattern that colour would get by playing there; per cell and colour the
-//! combination of the four (`Combo`) and a value. Placing or removing a stone only
-//! revisits the 40 cells whose line keys changed, so a node costs a few table
-//! look-ups. The same state answers five / four / three queries for move
-//! ordering and threat handling, and its running sums are the static score.
+//! combination of the four (`Combo`), a hand-set value (move ordering) and its weights in
+//! the evaluation tables (`weights`). Placing or removing a stone only revisits the 40
+//! cells whose line keys changed, so a node costs a few table look-ups. The same state
+//! answers five / four / three queries for move ordering and threat handling, and its
+//! running sums of the table weights are the static score.
 
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
@@ -33,12 +34,7 @@ fn combo_table() -> &'static ComboTable {
         let mut combo = vec![0u8; n];
         let mut value = vec![0i16; n];
         for (idx, (c, v)) in combo.iter_mut().zip(value.iter_mut()).enumerate() {
-            let p = [
-                Pattern::from_u8((idx / (NPATTERNS * NPATTERNS * NPATTERNS)) as u8),
-                Pattern::from_u8((idx / (NPATTERNS * NPATTERNS) % NPATTERNS) as u8),
-                Pattern::from_u8((idx / NPATTERNS % NPATTERNS) as u8),
-                Pattern::from_u8((idx % NPATTERNS) as u8),
-            ];
+            let p = tuple_patterns(idx).map(Pattern::from_u8);
             let info = combine(p);
             *c = info.combo as u8 | if info.maybe_forbidden { FORBID_FLAG } else { 0 };
             *v = handset_value(p) as i16;
@@ -62,6 +58,17 @@ fn combo_index(p: &[u8; 4]) -> usize {
         + p[3] as usize
 }
 
+/// The four line patterns (by direction) of a 4-tuple index: the inverse of `combo_index`.
+pub fn tuple_patterns(k: usize) -> [u8; 4] {
+    let n = NPATTERNS;
+    [
+        (k / (n * n * n)) as u8,
+        (k / (n * n) % n) as u8,
+        (k / n % n) as u8,
+        (k % n) as u8,
+    ]
+}
+
 #[derive(Clone)]
 pub struct Evaluator {
     rule: Rule,
@@ -71,8 +78,6 @@ pub struct Evaluator {
     /// Combo per cell and colour (high bit: renju black may be forbidden here).
     combo: Vec<[u8; 2]>,
     value: Vec<[i16; 2]>,
-    /// Sum of values over empty cells, per colour.
-    sum: [i32; 2],
     /// The evaluation tables.
     weights: &'static Weights,
     /// Per cell and colour: its `[own, opp]` evaluation weights.
@@ -119,7 +124,6 @@ impl Evaluator {
             pat: vec![[[0; 4]; 2]; NCELLS],
             combo: vec![[0; 2]; NCELLS],
             value: vec![[0; 2]; NCELLS],
-            sum: [0; 2],
             weights,
             learned: vec![[[0; 2]; 2]; NCELLS],
             lsum: [[0; 2]; 2],
@@ -167,7 +171,6 @@ impl Evaluator {
     #[inline]
     fn add(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
-            self.sum[c] += sign * self.value[i][c] as i32;
             self.lsum[c][0] += sign * self.learned[i][c][0] as i32;
             self.lsum[c][1] += sign * self.learned[i][c][1] as i32;
             let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
@@ -238,10 +241,8 @@ impl Evaluator {
         let t = combo_table();
         for c in 0..2 {
             let k = combo_index(&self.pat[q][c]);
-            let (new_combo, new_value) = (t.combo[k], t.value[k]);
-            let (old_combo, old_value) = (self.combo[q][c], self.value[q][c]);
-            self.sum[c] += new_value as i32 - old_value as i32;
-            self.value[q][c] = new_value;
+            let (new_combo, old_combo) = (t.combo[k], self.combo[q][c]);
+            self.value[q][c] = t.value[k];
             let (new_w, old_w) = (self.weights.cell(c, k), self.learned[q][c]);
             self.lsum[c][0] += new_w[0] as i32 - old_w[0] as i32;
             self.lsum[c][1] += new_w[1] as i32 - old_w[1] as i32;
@@ -314,11 +315,6 @@ impl Evaluator {
         (self.lsum[s][0] + self.lsum[o][1] + threat) / w.divisor as i32
     }
 
-    /// The tables this evaluator scores with.
-    pub fn weights(&self) -> &'static Weights {
-        self.weights
-    }
-
     /// The evaluation shape (see [`weights::shapes`]) `c` has on the empty cell `i`.
     #[inline]
     pub fn shape(&self, i: usize, c: Color) -> usize {
@@ -334,11 +330,7 @@ impl Evaluator {
     /// Compares against a from-scratch computation (used by tests).
     pub fn matches_fresh(&self, board: &Board) -> bool {
         let fresh = Evaluator::with_weights(board, self.rule, self.weights);
-        if fresh.sum != self.sum
-            || fresh.lsum != self.lsum
-            || fresh.count != self.count
-            || fresh.sets != self.sets
-        {
+        if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
         }
         board

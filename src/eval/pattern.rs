@@ -247,13 +247,7 @@ impl PairTable {
 /// The pair table of `rule`, built on first use from the two colours' tables.
 pub fn pair_table(rule: Rule) -> &'static PairTable {
     static TABLES: [OnceLock<PairTable>; 4] = [const { OnceLock::new() }; 4];
-    let k = match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-        Rule::Caro => 3,
-    };
-    TABLES[k].get_or_init(|| {
+    TABLES[rule.index()].get_or_init(|| {
         let (b, w) = (
             line_table(rule, Color::Black),
             line_table(rule, Color::White),
@@ -269,7 +263,7 @@ pub fn pair_table(rule: Rule) -> &'static PairTable {
 /// Builds the tables every rule needs, so the first search does not pay for them (a renju or
 /// caro game's first search used to build its own: about 140 ms on a loaded machine).
 pub fn warm_up() {
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+    for rule in Rule::ALL {
         pair_table(rule);
         super::weights::for_rule(rule);
     }

@@ -14,6 +14,7 @@
 //! `threat[2][levels²]` (index 0 = black, 1 = white); then a u32 FNV-1a checksum of
 //! everything before it.
 
+use super::evaluator::tuple_patterns;
 use super::pattern::{Combo, Pattern, NPATTERNS};
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
@@ -85,17 +86,6 @@ pub fn shape_of_tuple() -> &'static [u16] {
     })
 }
 
-/// The four patterns (by direction) of an ordered 4-tuple index.
-pub fn tuple_patterns(k: usize) -> [u8; 4] {
-    let n = NPATTERNS;
-    [
-        (k / (n * n * n)) as u8,
-        (k / (n * n) % n) as u8,
-        (k / n % n) as u8,
-        (k % n) as u8,
-    ]
-}
-
 /// A side's threat situation from its per-combination counts of empty cells: five points
 /// (0, 1, 2+), open-four points (0, 1–2, 3+), a four-three or double-three point (no, yes),
 /// four points (0, 1–2, 3+).
@@ -113,36 +103,6 @@ pub fn threat_level(count: &[u16; 9]) -> usize {
     let fours =
         bucket((count[Combo::Block4 as usize] + count[Combo::Block4Plus as usize]) as usize);
     ((five * 3 + flex4) * 2 + combo) * 3 + fours
-}
-
-/// The protocol's `INFO rule` value of a rule (the file's rule field).
-pub fn rule_code(rule: Rule) -> u8 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::Caro => 8,
-    }
-}
-
-/// The rule of an `INFO rule` value as weight files and sample files record it.
-pub fn rule_from_code(code: u8) -> Option<Rule> {
-    match code {
-        0 => Some(Rule::Freestyle),
-        1 => Some(Rule::Standard),
-        4 => Some(Rule::Renju),
-        8 => Some(Rule::Caro),
-        _ => None,
-    }
-}
-
-fn rule_slot(rule: Rule) -> usize {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-        Rule::Caro => 3,
-    }
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -211,7 +171,7 @@ impl Weights {
         let mut b = Vec::with_capacity(FILE_BYTES);
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
-        b.push(rule_code(self.rule));
+        b.push(self.rule.code());
         b.push(self.divisor);
         b.extend_from_slice(&(NSHAPES as u16).to_le_bytes());
         b.extend_from_slice(&(NLEVELS as u16).to_le_bytes());
@@ -241,7 +201,7 @@ impl Weights {
                 "version {version}, this engine reads version {VERSION}"
             ));
         }
-        let rule = rule_from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
+        let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
         let divisor = b[13];
         if divisor == 0 {
             return Err("divisor 0".into());
@@ -305,17 +265,21 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
     }
 }
 
+/// The embedded trained table of a rule, if it has one (and it reads as that rule's).
+fn trained(rule: Rule) -> Option<Weights> {
+    embedded(rule)
+        .and_then(|b| Weights::from_bytes(b).ok())
+        .filter(|w| w.rule == rule)
+}
+
 /// Whether a rule's built-in table was trained (else it is the hand-set one).
 pub fn is_trained(rule: Rule) -> bool {
-    embedded(rule).is_some_and(|b| Weights::from_bytes(b).is_ok_and(|w| w.rule == rule))
+    trained(rule).is_some()
 }
 
 /// A rule's built-in table: the embedded file, or the hand-set values.
 pub fn builtin(rule: Rule) -> Weights {
-    embedded(rule)
-        .and_then(|b| Weights::from_bytes(b).ok())
-        .filter(|w| w.rule == rule)
-        .unwrap_or_else(|| Weights::handset(rule))
+    trained(rule).unwrap_or_else(|| Weights::handset(rule))
 }
 
 struct Registry {
@@ -326,15 +290,14 @@ struct Registry {
 fn registry() -> &'static RwLock<Registry> {
     static R: OnceLock<RwLock<Registry>> = OnceLock::new();
     R.get_or_init(|| {
-        let rules = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
         let mut reg = Registry {
-            tables: rules.map(|r| &*Box::leak(Box::new(builtin(r)))),
+            tables: Rule::ALL.map(|r| &*Box::leak(Box::new(builtin(r)))),
             error: None,
         };
         if let Some(path) = std::env::var_os("WUZI_EVAL_FILE") {
             match Weights::load(&path.to_string_lossy()) {
                 Ok(w) => {
-                    let slot = rule_slot(w.rule);
+                    let slot = w.rule.index();
                     reg.tables[slot] = Box::leak(Box::new(w));
                 }
                 Err(e) => {
@@ -350,7 +313,7 @@ fn registry() -> &'static RwLock<Registry> {
 /// The tables searches of `rule` use now.
 pub fn for_rule(rule: Rule) -> &'static Weights {
     let reg = registry().read().unwrap_or_else(|e| e.into_inner());
-    reg.tables[rule_slot(rule)]
+    reg.tables[rule.index()]
 }
 
 /// Makes `w` the table of its rule for every evaluator created from now on (tools, tests).
@@ -358,7 +321,7 @@ pub fn for_rule(rule: Rule) -> &'static Weights {
 pub fn install(w: Weights) {
     let w: &'static Weights = Box::leak(Box::new(w));
     let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
-    reg.tables[rule_slot(w.rule)] = w;
+    reg.tables[w.rule.index()] = w;
 }
 
 /// Why `WUZI_EVAL_FILE` was refused, if it was.

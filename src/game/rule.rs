@@ -48,6 +48,41 @@ impl Rule {
         }
     }
 
+    /// Every rule, in [`Rule::index`] order.
+    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+
+    /// A dense index, for per-rule tables.
+    pub fn index(self) -> usize {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 2,
+            Rule::Caro => 3,
+        }
+    }
+
+    /// The protocol's `INFO rule` value naming this rule (0, 1, 4, 8), as data files record it.
+    pub fn code(self) -> u8 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::Caro => 8,
+        }
+    }
+
+    /// The rule whose [`Rule::code`] is `code`.
+    pub fn from_code(code: u8) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// The rule whose [`Rule::name`] is `name` (any case).
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",

@@ -81,6 +81,17 @@ struct Block {
     started: Instant,
 }
 
+impl Block {
+    /// An empty block of `kind`, opened by a command read at `started`.
+    fn new(kind: BlockKind, started: Instant) -> Block {
+        Block {
+            kind,
+            stones: Vec::new(),
+            started,
+        }
+    }
+}
+
 const NO_GAME: &str = "no game has been started";
 const PV_SHOWN: usize = 16;
 /// Shortest interval between two live analysis reports (`MESSAGE REALTIME`).
@@ -336,28 +347,12 @@ impl Session {
                 }
             }
             Command::Takeback(x, y) => self.takeback(x, y),
-            Command::Board => {
-                self.block = Some(Block {
-                    kind: BlockKind::Board,
-                    stones: Vec::new(),
-                    started: t,
-                })
-            }
+            Command::Board => self.block = Some(Block::new(BlockKind::Board, t)),
             Command::YxBoard => {
                 self.yixin = true;
-                self.block = Some(Block {
-                    kind: BlockKind::YxBoard,
-                    stones: Vec::new(),
-                    started: t,
-                });
+                self.block = Some(Block::new(BlockKind::YxBoard, t));
             }
-            Command::Swap2Board => {
-                self.block = Some(Block {
-                    kind: BlockKind::Swap2,
-                    stones: Vec::new(),
-                    started: t,
-                })
-            }
+            Command::Swap2Board => self.block = Some(Block::new(BlockKind::Swap2, t)),
             Command::YxShowForbid => {
                 self.yixin = true;
                 self.show_forbid();
@@ -390,11 +385,7 @@ impl Session {
             }
             Command::YxBlock(undo) => {
                 self.yixin = true;
-                self.block = Some(Block {
-                    kind: BlockKind::Exclude(undo),
-                    stones: Vec::new(),
-                    started: t,
-                });
+                self.block = Some(Block::new(BlockKind::Exclude(undo), t));
             }
             Command::YxBlockReset => {
                 self.yixin = true;
@@ -402,11 +393,7 @@ impl Session {
             }
             Command::YxQueryDatabase(q) => {
                 self.yixin = true;
-                self.block = Some(Block {
-                    kind: BlockKind::DbQuery(q),
-                    stones: Vec::new(),
-                    started: t,
-                });
+                self.block = Some(Block::new(BlockKind::DbQuery(q), t));
             }
             Command::YxShowHashUsage => {
                 self.yixin = true;
@@ -443,11 +430,7 @@ impl Session {
             }
             Command::YxSoosorv(step, n) => {
                 self.yixin = true;
-                self.block = Some(Block {
-                    kind: BlockKind::Soosorv(step, n),
-                    stones: Vec::new(),
-                    started: t,
-                });
+                self.block = Some(Block::new(BlockKind::Soosorv(step, n), t));
             }
             Command::YxDraw => {
                 self.yixin = true;

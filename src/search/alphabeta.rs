@@ -617,6 +617,14 @@ impl<'a> Worker<'a> {
         moves
     }
 
+    /// A legal square for a lost root, near the stones first.
+    fn any_legal(&self) -> Option<usize> {
+        let b = &self.pos.board;
+        b.play_area()
+            .find(|&i| b.near(i) > 0 && self.pos.is_legal(i))
+            .or_else(|| b.all_cells().find(|&i| self.pos.is_legal(i)))
+    }
+
     pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
         let me = self.pos.side();
         let opp = me.opp();
@@ -639,13 +647,7 @@ impl<'a> Worker<'a> {
                 };
                 // No legal block (renju black, forbidden point): lost either way, but a foul
                 // is never played; any legal move is (near the stones first).
-                let pick = legal.first().copied().or_else(|| {
-                    let b = &self.pos.board;
-                    let near = b
-                        .play_area()
-                        .find(|&i| b.near(i) > 0 && self.pos.is_legal(i));
-                    near.or_else(|| b.all_cells().find(|&i| self.pos.is_legal(i)))
-                });
+                let pick = legal.first().copied().or_else(|| self.any_legal());
                 return Ok((pick.unwrap_or(blocks[0]) as u16, score));
             }
             for i in find_all(&self.pos, me, Threat::Flex4) {
@@ -663,7 +665,6 @@ impl<'a> Worker<'a> {
                 // points, else one of its four points, else a legal square near the stones,
                 // else any (it used to be the first legal square: the corner, to a watcher an
                 // engine that gave up).
-                let b = &self.pos.board;
                 let legal = |i: &usize| self.pos.is_legal(*i);
                 let any = find_all(&self.pos, opp, Threat::Flex4)
                     .into_iter()
@@ -673,11 +674,7 @@ impl<'a> Worker<'a> {
                             .into_iter()
                             .find(legal)
                     })
-                    .or_else(|| {
-                        b.play_area()
-                            .find(|&i| b.near(i) > 0 && self.pos.is_legal(i))
-                    })
-                    .or_else(|| b.all_cells().find(legal));
+                    .or_else(|| self.any_legal());
                 let fallback = any.or_else(|| {
                     self.pos
                         .board

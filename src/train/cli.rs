@@ -45,16 +45,11 @@ impl Args {
     }
 }
 
+/// A rule by name or by its `INFO rule` value.
 pub fn parse_rule(s: &str) -> Result<Rule, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "freestyle" | "0" => Ok(Rule::Freestyle),
-        "standard" | "1" => Ok(Rule::Standard),
-        "renju" | "4" => Ok(Rule::Renju),
-        "caro" | "8" => Ok(Rule::Caro),
-        _ => Err(format!(
-            "unknown rule '{s}' (freestyle, standard, renju, caro)"
-        )),
-    }
+    Rule::from_name(s)
+        .or_else(|| Rule::ALL.into_iter().find(|r| r.code().to_string() == s))
+        .ok_or_else(|| format!("unknown rule '{s}' (freestyle, standard, renju, caro)"))
 }
 
 /// Installs the table named by `--weights` (for its rule) if given.
@@ -140,10 +135,8 @@ pub fn selfplay_main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// What a training row keeps besides its features.
+/// What a training row keeps besides its features and result.
 struct RowMeta {
-    /// 0, 0.5 or 1 for the side to move.
-    result: f32,
     score: Option<i32>,
     game: u64,
 }
@@ -156,10 +149,10 @@ fn game_hash(game: u64, seed: u64) -> u64 {
     x
 }
 
-/// Builds the training rows of `samples` for `rule`: replays each position, skips those the
-/// search settles statically, and mixes the result with the score (`λ`, at scale `k`).
-fn build_rows(samples: &[Sample], rule: Rule) -> (Vec<Vec<(u16, u16)>>, Vec<RowMeta>) {
-    let mut feats = Vec::new();
+/// Builds the training rows of `samples` for `rule`: replays each position and skips those the
+/// search settles statically. Each row's target is its result for now.
+fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
+    let mut data = Dataset::new();
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
     for s in samples.iter().filter(|s| s.rule == rule) {
@@ -180,14 +173,14 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Vec<Vec<(u16, u16)>>, Vec<RowM
         if features::is_static(&pos) {
             continue;
         }
-        feats.push(features::extract(&pos, &mut scratch));
+        let result = s.result as f32 / 2.0;
+        data.push(&features::extract(&pos, &mut scratch), result, result);
         meta.push(RowMeta {
-            result: s.result as f32 / 2.0,
             score: s.score,
             game: s.game,
         });
     }
-    (feats, meta)
+    (data, meta)
 }
 
 pub fn train_main(args: &[String]) -> Result<(), String> {
@@ -210,7 +203,6 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
             rule.name()
         ));
     }
-    // Evaluators built while reading score with the starting table (only the shapes matter).
     let started = Instant::now();
     let mut samples = Vec::new();
     for path in a
@@ -222,21 +214,16 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
         eprintln!("{path}: {} samples", s.len());
         samples.append(&mut s);
     }
-    let (feats, meta) = build_rows(&samples, rule);
+    let (mut data, meta) = build_rows(&samples, rule);
     drop(samples);
     eprintln!(
         "{} positions kept for {} ({:.1}s)",
-        feats.len(),
+        data.len(),
         rule.name(),
         started.elapsed().as_secs_f64()
     );
-    if feats.is_empty() {
+    if data.is_empty() {
         return Err("no usable positions".into());
-    }
-    // Result-only rows first, to find the scale of the starting table.
-    let mut data = Dataset::new();
-    for (f, m) in feats.iter().zip(&meta) {
-        data.push(f, m.result, m.result);
     }
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (row, m) in meta.iter().enumerate() {
@@ -248,18 +235,19 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     }
     let w0 = features::params_of(&init);
     assert_eq!(w0.len(), NPARAMS);
-    let scale = best_scale_or(&data, &train, &w0, a.get("scale", 0.0)?);
+    // The scale of the starting table, fitted to the results (unless given); then the targets
+    // mix the results with the search scores at that scale.
+    let scale = match a.get("scale", 0.0)? {
+        s if s > 0.0 => s,
+        _ => fit::best_scale(&data, &train, &w0),
+    };
     let k = scale / init.divisor as f64;
-    let mut mixed = Dataset::new();
-    for (f, m) in feats.iter().zip(&meta) {
-        let r = m.result as f64;
-        let y = match m.score {
-            Some(s) => lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / k),
-            None => r,
-        };
-        mixed.push(f, y as f32, m.result);
+    for (row, m) in meta.iter().enumerate() {
+        if let Some(s) = m.score {
+            let r = data.result[row] as f64;
+            data.target[row] = (lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / k)) as f32;
+        }
     }
-    drop(feats);
     let cfg = FitConfig {
         epochs: a.get("epochs", 20)?,
         lr: a.get("lr", 100.0)?,
@@ -278,12 +266,12 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     );
     println!(
         "start table: train loss {:.5} validation loss {:.5} (results only {:.5})",
-        fit::loss(&mixed, &train, &w0, scale, false),
-        fit::loss(&mixed, &valid, &w0, scale, false),
-        fit::loss(&mixed, &valid, &w0, scale, true)
+        fit::loss(&data, &train, &w0, scale, false),
+        fit::loss(&data, &valid, &w0, scale, false),
+        fit::loss(&data, &valid, &w0, scale, true)
     );
     let fit_started = Instant::now();
-    let best = fit::fit(&mixed, &train, &valid, &w0, &cfg, &mut |e| {
+    let best = fit::fit(&data, &train, &valid, &w0, &cfg, &mut |e| {
         println!(
             "epoch {:3}: train loss {:.5} validation loss {:.5} (results only {:.5}) {:.1}s",
             e.epoch,
@@ -297,19 +285,11 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     let q = features::params_of(&w);
     println!(
         "written table: validation loss {:.5} (results only {:.5}); {} bytes -> {out}",
-        fit::loss(&mixed, &valid, &q, scale, false),
-        fit::loss(&mixed, &valid, &q, scale, true),
+        fit::loss(&data, &valid, &q, scale, false),
+        fit::loss(&data, &valid, &q, scale, true),
         weights::FILE_BYTES
     );
     w.save(&out)
         .map_err(|e| format!("cannot write '{out}': {e}"))?;
     Ok(())
-}
-
-fn best_scale_or(data: &Dataset, rows: &[usize], w: &[f32], given: f64) -> f64 {
-    if given > 0.0 {
-        given
-    } else {
-        fit::best_scale(data, rows, w)
-    }
 }

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 /// Sparse rows in one flat store.
-#[derive(Default, Clone)]
+#[derive(Clone)]
 pub struct Dataset {
     offsets: Vec<u32>,
     idx: Vec<u16>,
@@ -19,11 +19,20 @@ pub struct Dataset {
     pub result: Vec<f32>,
 }
 
+impl Default for Dataset {
+    fn default() -> Dataset {
+        Dataset::new()
+    }
+}
+
 impl Dataset {
     pub fn new() -> Dataset {
         Dataset {
             offsets: vec![0],
-            ..Default::default()
+            idx: Vec::new(),
+            cnt: Vec::new(),
+            target: Vec::new(),
+            result: Vec::new(),
         }
     }
 

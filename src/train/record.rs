@@ -27,26 +27,31 @@ pub struct Sample {
     pub score: Option<i32>,
 }
 
-fn rule_of(code: i64) -> Option<Rule> {
-    u8::try_from(code)
-        .ok()
-        .and_then(crate::eval::weights::rule_from_code)
-}
-
 fn point(s: &str, size: usize) -> Option<Pos> {
-    let (x, y) = s.split_once(',')?;
-    let (x, y): (usize, usize) = (x.parse().ok()?, y.parse().ok()?);
-    (x < size && y < size).then(|| Pos::new(x as u8, y as u8))
+    crate::datafile::point(s).filter(|p| (p.x as usize) < size && (p.y as usize) < size)
 }
 
 impl Sample {
+    /// A sample from another program's games: no search score, and the opening stands in for
+    /// the game's id.
+    fn unscored(size: usize, rule: Rule, moves: Vec<Pos>, result: u8) -> Sample {
+        Sample {
+            game: opening_id(&moves),
+            size,
+            rule,
+            moves,
+            result,
+            score: None,
+        }
+    }
+
     /// Wuzi's line format.
     pub fn to_line(&self) -> String {
         let mut s = format!(
             "{} {} {} {} ",
             self.game,
             self.size,
-            crate::eval::weights::rule_code(self.rule),
+            self.rule.code(),
             self.result
         );
         match self.score {
@@ -68,7 +73,7 @@ impl Sample {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return None;
         }
-        let rule = rule_of(f[2].parse().ok()?)?;
+        let rule = Rule::from_code(u8::try_from(f[2].parse::<i64>().ok()?).ok()?)?;
         let result: u8 = f[3].parse().ok().filter(|&r| r <= 2)?;
         let score = match f[4] {
             "-" => None,
@@ -132,14 +137,7 @@ pub fn parse_cli_csv(text: &str, size: usize, rule: Rule) -> Vec<Sample> {
             }
             let moves = parse_pos_notation(f[0], size)?;
             let result: u8 = f[2].trim().parse().ok().filter(|&r| r <= 2)?;
-            Some(Sample {
-                game: opening_id(&moves),
-                size,
-                rule,
-                moves,
-                result,
-                score: None,
-            })
+            Some(Sample::unscored(size, rule, moves, result))
         })
         .collect()
 }
@@ -154,7 +152,7 @@ pub fn parse_cli_bin(bytes: &[u8]) -> Vec<Sample> {
         let result = (h0 & 3) as u8;
         let ply = ((h0 >> 2) & 0x1ff) as usize;
         let size = (h0 >> 11) as usize;
-        let Some(rule) = rule_of((h1 & 7) as i64) else {
+        let Some(rule) = Rule::from_code((h1 & 7) as u8) else {
             break;
         };
         if result > 2 || !(MIN_SIZE..=MAX_SIZE).contains(&size) || at + 4 + 2 * ply > bytes.len() {
@@ -171,14 +169,7 @@ pub fn parse_cli_bin(bytes: &[u8]) -> Vec<Sample> {
             break;
         };
         at += 4 + 2 * ply;
-        out.push(Sample {
-            game: opening_id(&moves),
-            size,
-            rule,
-            moves,
-            result,
-            score: None,
-        });
+        out.push(Sample::unscored(size, rule, moves, result));
     }
     out
 }

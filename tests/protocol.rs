@@ -584,6 +584,36 @@ fn end_while_thinking_exits_at_once_without_a_move() {
 }
 
 #[test]
+fn a_piped_burst_is_answered_in_full() {
+    // `printf 'START 15\nBEGIN\nTURN 7,7\nEND\n' | pbrain-wuzi`: one write, then end of
+    // input; every request gets its answer from a real search before the process ends.
+    for (tail, close) in [("END\r\n", false), ("", true), ("END\r\n", true)] {
+        let mut b = Brain::spawn();
+        let burst = format!("START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 8,8\r\n{tail}");
+        b.send_raw(burst.as_bytes());
+        if close {
+            b.close();
+        }
+        b.expect("OK");
+        let first = b.expect_move(LONG);
+        let second = b.expect_move(LONG);
+        assert_ne!(first, second, "{tail:?}");
+        for m in [first, second] {
+            assert!(m != (7, 7) && m != (8, 8), "{m:?} is taken");
+        }
+        let (st, _) = b.wait_exit(LONG);
+        assert!(st.expect("exit").success());
+    }
+    // A burst whose BOARD is followed by END: the move still comes (it used to be dropped).
+    let mut b = Brain::spawn();
+    b.send_raw(b"START 15\r\nINFO timeout_turn 300\r\nBOARD\r\n7,7,1\r\n8,8,2\r\nDONE\r\nEND\r\n");
+    b.expect("OK");
+    b.expect_move(LONG);
+    let (st, _) = b.wait_exit(LONG);
+    assert!(st.expect("exit").success());
+}
+
+#[test]
 fn eof_while_thinking_exits() {
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 60000");

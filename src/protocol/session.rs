@@ -1,7 +1,8 @@
 //! The protocol session: reads lines, keeps the game and its settings, drives the
 //! engine, writes replies. Requests that arrive while the engine thinks are queued
 //! and answered in order; INFO applies at once; STOP/YXSTOP ends the search; END
-//! and EOF end the session.
+//! and EOF end the session (during a search at once, unless they came in the same burst of
+//! piped input as the request: then after the requests before them are answered).
 
 use super::command::{parse, parse_int, sanitise, Command, DbQuery, ParseError, BAD_COORDS};
 use super::output::Output;
@@ -15,6 +16,10 @@ use crate::search::{is_proven_loss, score_text, Iteration, Limits, SearchResult}
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
+
+/// Lines read this soon after the request a search answers came in the same burst of
+/// piped input (see [`Session::piped_burst`]).
+const PIPED_BURST: Duration = Duration::from_millis(20);
 
 /// What the session hears: input lines (stamped when read), end of input, search results.
 pub enum Event {
@@ -188,7 +193,17 @@ impl Session {
 
     pub fn handle(&mut self, ev: Event) -> Flow {
         match ev {
-            Event::Eof => Flow::Exit,
+            Event::Eof => {
+                let now = Instant::now();
+                if self.is_busy() && self.piped_burst(now) {
+                    // A script's input ran out right after its last request: answer what
+                    // it asked, then end.
+                    self.queue.push_back(("END".into(), now));
+                    Flow::Continue
+                } else {
+                    Flow::Exit
+                }
+            }
             Event::Line(line, t) => {
                 if matches!(self.pending, Some(Pending::Ponder)) {
                     // Whatever the manager says, the ponder search has served its purpose.
@@ -226,7 +241,7 @@ impl Session {
 
     fn while_thinking(&mut self, line: String, t: Instant) -> Flow {
         match parse(&line) {
-            Ok(Command::End) => return Flow::Exit,
+            Ok(Command::End) if !self.piped_burst(t) => return Flow::Exit,
             Ok(Command::Stop) if self.queue.is_empty() => self.engine.stop(),
             Ok(Command::Info(k, v)) if self.queue.is_empty() => {
                 self.info(&k, &v);
@@ -236,6 +251,17 @@ impl Session {
             _ => self.queue.push_back((line, t)),
         }
         Flow::Continue
+    }
+
+    /// Whether a line read at `t` during a search belongs to the same burst of input as the
+    /// request being answered: other requests wait ahead of it, or it came within
+    /// [`PIPED_BURST`] of that request. That is a script piping its whole game at once
+    /// (`printf 'START 15\nBEGIN\nTURN 7,7\nEND\n' | pbrain-wuzi`), not a manager: a
+    /// manager's `END` during a search comes long after its request and ends the process at
+    /// once, while a script's `END` (or end of input) waits until every request before it
+    /// is answered in full.
+    fn piped_burst(&self, t: Instant) -> bool {
+        !self.queue.is_empty() || t.saturating_duration_since(self.search_start) < PIPED_BURST
     }
 
     /// After an INFO while thinking: if the limits now give the running search less time

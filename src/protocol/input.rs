@@ -67,5 +67,6 @@ fn send(tx: &Sender<Event>, line: &mut Vec<u8>, overlong: &mut bool) -> bool {
     };
     line.clear();
     *overlong = false;
+    log::debug!("<- {text}");
     tx.send(Event::Line(text, Instant::now())).is_ok()
 }

@@ -31,6 +31,7 @@ impl Output {
             .write_all(clean.trim_end().as_bytes())
             .and_then(|_| guard.write_all(b"\n"))
             .and_then(|_| guard.flush());
+        log::debug!("-> {}", clean.trim_end());
         if ok.is_err() {
             // The manager closed our stdout: nobody is listening any more.
             log::info!("stdout closed; exiting");

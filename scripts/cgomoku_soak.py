@@ -16,7 +16,7 @@ and stopped by this script. Standard library only. Exit status 1 when any game e
 forfeit, crash or illegal move.
 """
 import argparse
-import glob
+import math
 import os
 import re
 import shutil
@@ -27,6 +27,22 @@ import threading
 import time
 
 BAD = re.compile(r"forfeit|crash|illegal|time", re.I)
+
+
+def elo(w, l, d):
+    """Elo of A over B with a 95% interval, as ../shared/tools/odds.py prints it."""
+    n = w + l + d
+    if n == 0:
+        return "n/a"
+    s = (w + d / 2) / n
+    var = (w * (1 - s) ** 2 + l * s ** 2 + d * (0.5 - s) ** 2) / n
+    se = math.sqrt(var / n) if n > 1 else 0
+
+    def e(p):
+        p = min(max(p, 1e-3), 1 - 1e-3)
+        return -400 * math.log10(1 / p - 1)
+
+    return f"{e(s):+.0f} [{e(s - 1.96 * se):+.0f}, {e(s + 1.96 * se):+.0f}]"
 
 
 def parse_tc(tc):
@@ -204,7 +220,7 @@ def main():
     print(f"c-gomoku-cli soak: {len(res)} games in {took / 60:.1f} min, A={engine} ({a.tc}) "
           f"vs B={opponent} ({tc_b}), rule {a.rule}, size {a.size}, concurrency {a.concurrency}, "
           f"hog {a.hog}")
-    print(f"A: +{w} -{l} ={d}")
+    print(f"A: +{w} -{l} ={d}  Elo(A-B) {elo(w, l, d)}")
     print(f"forfeits/crashes/illegal: {len(bad)}")
     for num, who, why in bad:
         print(f"  game {num}: {who} lost by {why}")

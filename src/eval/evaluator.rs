@@ -287,6 +287,13 @@ impl Evaluator {
         self.rule == Rule::Renju && self.combo[i][0] & FORBID_FLAG != 0
     }
 
+    /// The evaluation's weights `[as the side to move, as the other side]` of the shape
+    /// `c` has at the empty cell `i`.
+    #[inline]
+    pub fn learned(&self, i: usize, c: Color) -> [i16; 2] {
+        self.learned[i][c.index()]
+    }
+
     #[inline]
     pub fn value(&self, i: usize, c: Color) -> i32 {
         self.value[i][c.index()] as i32

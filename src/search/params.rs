@@ -15,6 +15,21 @@
 //! * LMR at the root: +23 +/- 65 (107);
 //! * singular extension: +20 +/- 51 (160).
 
+//
+// Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
+// "random" = 4 random near-centre stones, "balanced" = 200 openings the engine scores
+// within +/-300 at depth 6; with random openings 82 % of the pairs are won by the same
+// colour both times, with balanced ones 66 %, so balanced openings are twice as sensitive):
+// * reverse futility 200, razoring 300 per ply (learned-evaluation scale, K ~ 1,500 per
+//   logit): +11.0 +/- 27.7 (600 random); with the move-ordering and time changes together
+//   +5.2 +/- 33.7 (400 balanced): not significant, margins kept;
+// * internal iterative reduction (no TT move, depth >= 4: one ply less): -9.7 +/- 30.3 (500);
+// * cut-node tracking with one more LMR ply for non-killers at cut nodes and a fail-high
+//   reduction (Rapfi-style, margin -70 + 110 * depth): -12.9 +/- 41.5 (270, stopped);
+// * LMR divisor 1.3: +1.7 +/- 33.7 (400);
+// * move-count pruning with Rapfi's count (3 + depth^1.32) / (2 - improving) to depth 10:
+//   -7.3 +/- 43.7 (239 balanced, stopped).
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

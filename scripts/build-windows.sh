@@ -111,7 +111,7 @@ for flavour in "${FLAVOURS[@]}"; do
     dlls=$(sed -n 's/^[[:space:]]*DLL Name: //p' <<<"$info" | sort -u)
     bad=$(tr 'A-Z' 'a-z' <<<"$dlls" | grep -Ev "$ALLOWED_DLLS" || true)
     [ -z "$bad" ] || die "$exe imports DLLs Windows 10 may lack: $bad"
-    echo "build-windows: $exe: $size bytes, console program, imports: $(tr '\n' ' ' <<<"$dlls")"
+    echo "build-windows: $exe: $size bytes, console program, imports: $(paste -sd' ' <<<"$dlls")"
     built+=("$exe ($size bytes)")
 done
 

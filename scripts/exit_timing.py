@@ -3,7 +3,7 @@
 thinking (on a 60 s move limit) and while pondering. The time runs from the event to the
 process being gone (all threads with it).
 
-  scripts/exit_timing.py [--engine target/release/pbrain-wuzi] [--runs 10]
+  scripts/exit_timing.py [--engine target/release/pbrain-wuzi] [--runs 10] [--how END --how EOF ...]
 """
 import argparse
 import subprocess
@@ -35,6 +35,10 @@ def once(engine, how, state):
     else:
         p.stdout.close()
     while p.poll() is None:
+        if time.monotonic() - t > 10:
+            p.kill()
+            p.wait()
+            return float("inf"), "still running after 10 s (killed)"
         time.sleep(0.0005)
     return (time.monotonic() - t) * 1000, p.returncode
 
@@ -43,8 +47,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/pbrain-wuzi")
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--how", action="append", choices=["END", "EOF", "closed stdout"],
+                    help="only these events (repeatable; default: all three)")
     args = ap.parse_args()
-    for how in ("END", "EOF", "closed stdout"):
+    for how in args.how or ("END", "EOF", "closed stdout"):
         for state in ("idle", "thinking", "pondering"):
             r = [once(args.engine, how, state) for _ in range(args.runs)]
             ms = sorted(x[0] for x in r)

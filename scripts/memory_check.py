@@ -8,7 +8,10 @@ peaks, VmHWM (peak resident as the kernel saw it) and VmPeak (peak virtual: the 
 hash table counts there even before it is touched), and whether the peak USS and RSS
 stay under the limit.
 
-  scripts/memory_check.py [--engine target/release/pbrain-wuzi] [--turn 2000] [--threads 1]
+  scripts/memory_check.py [--engine target/release/pbrain-wuzi] [--turn 2000] [--threads 1] [--limit 350]
+
+The engine may be a wrapper that execs the brain (scripts/wine-brain.sh's: then the process
+measured is wine's, which hosts pbrain-wuzi.exe, wine's own libraries included).
 """
 import argparse
 import subprocess
@@ -46,9 +49,11 @@ def main():
     ap.add_argument("--engine", default="target/release/pbrain-wuzi")
     ap.add_argument("--turn", type=int, default=2000)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--limit", type=int, action="append",
+                    help="only this max_memory in MiB (repeatable; 350 = Gomocup's 367001600 bytes)")
     args = ap.parse_args()
     moves = ["10,10", "11,11", "9,11", "12,9", "8,12"]
-    for mib in LIMITS_MIB:
+    for mib in args.limit or LIMITS_MIB:
         p = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         setup = f"INFO max_memory {mib << 20}\n" if mib else ""
         p.stdin.write(setup + f"INFO timeout_turn {args.turn}\nINFO thread_num {args.threads}\nSTART 20\n")

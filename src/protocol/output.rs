@@ -50,7 +50,12 @@ impl Output {
 /// Ends the process soon after the reader of stdout goes away, even while nothing is
 /// being written (a write would notice, but an idle brain writes nothing). Runs a thread
 /// that sleeps in poll(2) on stdout, which reports an error as soon as the pipe's
-/// read end is closed. Linux only; elsewhere the next write notices.
+/// read end is closed. Linux only. Elsewhere (Windows included) there is no watcher, by
+/// choice: a manager that exits or dies also closes our stdin, and end of input ends the
+/// process at once (std reads a broken pipe on Windows as end of file); a stdout closed on
+/// its own is noticed at the next write, which exits as above. Windows has no poll(2) for
+/// an anonymous pipe's write end, and a zero-byte probe write is not an option: it reaches
+/// the reader as a zero-length read, which many managers take for end of file.
 pub fn exit_when_stdout_closes() {
     #[cfg(target_os = "linux")]
     {

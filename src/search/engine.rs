@@ -42,6 +42,7 @@ impl MemInfo {
 
     /// Reads /proc/meminfo and the memory cgroup (v2 `memory.max`/`memory.current`, v1
     /// `memory.limit_in_bytes`/`memory.usage_in_bytes`). Anything unreadable is unknown.
+    #[cfg(not(windows))]
     pub fn read() -> MemInfo {
         let mut m = MemInfo::UNKNOWN;
         if let Ok(text) = std::fs::read_to_string("/proc/meminfo") {
@@ -56,6 +57,18 @@ impl MemInfo {
         m
     }
 
+    /// Windows: the physical memory free now (`GlobalMemoryStatusEx`), or the commit charge
+    /// still available if that is smaller (Windows does not overcommit: a table that cannot
+    /// be committed is refused). Unknown if the call fails.
+    #[cfg(windows)]
+    pub fn read() -> MemInfo {
+        let mut m = MemInfo::UNKNOWN;
+        if let Some(s) = windows_memory_status() {
+            m.available = s.avail_phys.min(s.avail_page_file);
+        }
+        m
+    }
+
     /// What a new allocation can take before the machine (or the cgroup) runs short.
     pub fn free(&self) -> u64 {
         self.available
@@ -63,7 +76,49 @@ impl MemInfo {
     }
 }
 
+/// `MEMORYSTATUSEX` of the Windows API (sysinfoapi.h).
+#[cfg(windows)]
+#[repr(C)]
+struct MemoryStatusEx {
+    length: u32,
+    memory_load: u32,
+    total_phys: u64,
+    avail_phys: u64,
+    total_page_file: u64,
+    avail_page_file: u64,
+    total_virtual: u64,
+    avail_virtual: u64,
+    avail_extended_virtual: u64,
+}
+
+#[cfg(windows)]
+#[link(name = "kernel32")]
+extern "system" {
+    fn GlobalMemoryStatusEx(buffer: *mut MemoryStatusEx) -> i32;
+}
+
+#[cfg(windows)]
+fn windows_memory_status() -> Option<MemoryStatusEx> {
+    let mut s = MemoryStatusEx {
+        length: std::mem::size_of::<MemoryStatusEx>() as u32,
+        memory_load: 0,
+        total_phys: 0,
+        avail_phys: 0,
+        total_page_file: 0,
+        avail_page_file: 0,
+        total_virtual: 0,
+        avail_virtual: 0,
+        avail_extended_virtual: 0,
+    };
+    // SAFETY: `s` is a valid, exclusively borrowed MEMORYSTATUSEX with its length field set,
+    // as the call requires; it only writes into that struct. std has no way to ask Windows
+    // for the free physical memory, and kernel32 is linked into every Windows program.
+    let ok = unsafe { GlobalMemoryStatusEx(&mut s) };
+    (ok != 0).then_some(s)
+}
+
 /// A `Key:   123 kB` line of /proc/meminfo.
+#[cfg(not(windows))]
 fn meminfo_kib(text: &str, key: &str) -> Option<u64> {
     text.lines().find_map(|l| {
         let rest = l.strip_prefix(key)?.strip_prefix(':')?;
@@ -72,6 +127,7 @@ fn meminfo_kib(text: &str, key: &str) -> Option<u64> {
 }
 
 /// The memory cgroup's (limit, usage), if it has a limit.
+#[cfg(not(windows))]
 fn cgroup_memory() -> Option<(u64, u64)> {
     let read = |p: &str| -> Option<u64> {
         let t = std::fs::read_to_string(p).ok()?;
@@ -456,6 +512,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(windows))]
     fn meminfo_lines_are_parsed() {
         let text = "MemTotal:       24684084 kB\nMemFree:  100 kB\nMemAvailable:   24226064 kB\n";
         assert_eq!(meminfo_kib(text, "MemAvailable"), Some(24_226_064));

@@ -188,9 +188,13 @@ impl Drop for Brain {
     }
 }
 
-/// The brain as a child process with piped stdin and stdout, logging off.
+/// The brain as a child process with piped stdin and stdout, logging off. The one built
+/// by cargo, or the command in `WUZI_TEST_BRAIN` when set (scripts/windows-check.sh points
+/// it at a wrapper that runs pbrain-wuzi.exe under wine; `cargo test` itself never sets it).
 pub fn spawn_child(stderr: Stdio) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+    let brain = std::env::var_os("WUZI_TEST_BRAIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_pbrain-wuzi").into());
+    Command::new(brain)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(stderr)

@@ -241,6 +241,70 @@ fn blocked_points_are_not_played() {
     b.finish();
 }
 
+/// `yxblockpath` (the game's moves, then the user's, as `row,col` lines + `done`, main.c's
+/// "blockpath" command): in the position all but the last move reach, the last one is not
+/// played; `yxblockpathundo` takes one path back, `yxblockpathreset` all. `yxforbid add|del
+/// row col side` (main.c's "forbid"): a square the first (0) or second (1) player may not
+/// play.
+#[test]
+fn blocked_paths_and_forbidden_squares_are_not_played() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    // Black (to move) has an open four on row 7, columns 3..6: 7,2 and 7,7 both win.
+    let four = [
+        (7, 3),
+        (0, 0),
+        (7, 4),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    let path = |last: &str| {
+        let mut t = String::from("yxblockpath\n");
+        for (r, c) in four {
+            t.push_str(&format!("{r},{c}\n"));
+        }
+        t + last + "\ndone\n"
+    };
+    let either = |m: (u32, u32)| m == (7, 7) || m == (7, 2);
+    b.send_raw(path("7,2").as_bytes());
+    b.expect_silence(Duration::from_millis(100));
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
+    b.send_raw(path("7,7").as_bytes());
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(!either(m), "{m:?}");
+    b.send_raw(
+        path("7,2")
+            .replace("yxblockpath", "yxblockpathundo")
+            .as_bytes(),
+    );
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 2));
+    b.send_raw(b"yxblockpathreset\n");
+    assert!(either(yixin_move(&mut b, 15, 15, &four)));
+    // A path that leads elsewhere (another first move) blocks nothing here.
+    b.send_raw(b"yxblockpath\n1,1\n7,2\ndone\nyxblockpath\n7,3\n0,0\n7,7\ndone\n");
+    assert!(either(yixin_move(&mut b, 15, 15, &four)));
+    b.send_raw(b"yxblockpathreset\n");
+
+    // Both winning squares forbidden to the first player (black, to move here).
+    b.send_raw(b"yxforbid add 7 7 0\nyxforbid add 7 2 0\n");
+    b.expect_silence(Duration::from_millis(100));
+    let m = yixin_move(&mut b, 15, 15, &four);
+    assert!(!either(m), "{m:?}");
+    b.send_raw(b"yxforbid del 7 2 0\n");
+    assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 2));
+    // Forbidden to the second player only: black may still take it.
+    b.send_raw(b"yxforbid del 7 7 0\nyxforbid add 7 2 1\n");
+    assert!(either(yixin_move(&mut b, 15, 15, &four)));
+    b.send_raw(b"yxforbid add 7 2 2\n");
+    assert!(b.expect_error().contains("YXFORBID"));
+    b.send_raw(b"yxforbid add 40 2 0\n");
+    b.expect_error();
+    b.finish();
+}
+
 /// Without a database every query finds nothing, in the shapes main.c parses:
 /// `MESSAGE DATABASE REFRESH` (clears its marks) and `MESSAGE DATABASE DONE` (redraws) for
 /// yxquerydatabaseall, `MESSAGE DATABASE ONE tag val depth ...` (sscanf "%d %d %d" after

@@ -31,6 +31,13 @@ pub enum Command {
     /// Start of a YXBLOCK (false) or YXBLOCKUNDO (true) block: cells the root may not play.
     YxBlock(bool),
     YxBlockReset,
+    /// Start of a YXBLOCKPATH (false) or YXBLOCKPATHUNDO (true) block: a move sequence from
+    /// the empty board whose last move the search may not play in the position the rest of
+    /// it reaches.
+    YxBlockPath(bool),
+    YxBlockPathReset,
+    /// YXFORBID ADD|DEL x y s: a square side `s` (0 first player, 1 second) may not play.
+    YxForbid(bool, i64, i64, i64),
     /// Start of a database query block (YXQUERYDATABASEALL/ONE/TEXT) with the position.
     YxQueryDatabase(DbQuery),
     YxShowHashUsage,
@@ -123,6 +130,10 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXBLOCK" => no_args(Command::YxBlock(false)),
         "YXBLOCKUNDO" => no_args(Command::YxBlock(true)),
         "YXBLOCKRESET" => no_args(Command::YxBlockReset),
+        "YXBLOCKPATH" => no_args(Command::YxBlockPath(false)),
+        "YXBLOCKPATHUNDO" => no_args(Command::YxBlockPath(true)),
+        "YXBLOCKPATHRESET" => no_args(Command::YxBlockPathReset),
+        "YXFORBID" => parse_forbid(rest),
         "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" => {
             no_args(Command::YxQueryDatabase(DbQuery::All))
         }
@@ -269,6 +280,30 @@ pub fn parse_pair(s: &str) -> Result<(i64, i64), ParseError> {
     Ok((v[0], v[1]))
 }
 
+/// `ADD|DEL x y s` of YXFORBID (Yixin-Board's format: blanks between the numbers, `s` 0
+/// for the first player, 1 for the second).
+fn parse_forbid(rest: &str) -> Result<Command, ParseError> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let bad = || ParseError("YXFORBID needs ADD or DEL, then x y and a side 0 or 1".into());
+    if words.len() != 4 {
+        return Err(bad());
+    }
+    let add = match words[0].to_ascii_uppercase().as_str() {
+        "ADD" => true,
+        "DEL" => false,
+        _ => return Err(bad()),
+    };
+    let (x, y, s) = (
+        parse_int(words[1])?,
+        parse_int(words[2])?,
+        parse_int(words[3])?,
+    );
+    if !(0..=1).contains(&s) {
+        return Err(bad());
+    }
+    Ok(Command::YxForbid(add, x, y, s))
+}
+
 /// A stone line of a block: `x,y,field` or `x,y`.
 pub fn parse_stone(s: &str) -> Result<Command, ParseError> {
     if let Ok(v) = parse_list(s, 3) {
@@ -280,6 +315,31 @@ pub fn parse_stone(s: &str) -> Result<Command, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yixin_block_paths_and_forbidden_squares() {
+        assert_eq!(parse("yxblockpath"), Ok(Command::YxBlockPath(false)));
+        assert_eq!(parse("YXBLOCKPATHUNDO"), Ok(Command::YxBlockPath(true)));
+        assert_eq!(parse("yxblockpathreset"), Ok(Command::YxBlockPathReset));
+        assert_eq!(
+            parse("yxforbid add 7 8 1"),
+            Ok(Command::YxForbid(true, 7, 8, 1))
+        );
+        assert_eq!(
+            parse("YXFORBID DEL 0 14 0"),
+            Ok(Command::YxForbid(false, 0, 14, 0))
+        );
+        for bad in [
+            "yxforbid",
+            "yxforbid add 7 8",
+            "yxforbid put 7 8 1",
+            "yxforbid add 7 8 2",
+            "yxforbid add x 8 1",
+            "yxforbid add 7 8 1 9",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn words_are_case_insensitive_and_blanks_tolerated() {

@@ -75,6 +75,8 @@ enum BlockKind {
     Swap2,
     /// YXBLOCK (false) / YXBLOCKUNDO (true).
     Exclude(bool),
+    /// YXBLOCKPATH (false) / YXBLOCKPATHUNDO (true).
+    Path(bool),
     /// YXSOOSORVSTEP2..6 with its N.
     Soosorv(u8, usize),
     DbQuery(DbQuery),
@@ -131,6 +133,11 @@ pub struct Session {
     block: Option<Block>,
     /// Cells the search may not play at the root (YXBLOCK), in protocol coordinates.
     excluded: Vec<(i64, i64)>,
+    /// Move sequences from the empty board (YXBLOCKPATH): in the position all but the last
+    /// move reach, the last may not be played.
+    blocked_paths: Vec<Vec<(i64, i64)>>,
+    /// Squares one side may not play (YXFORBID): (x, y, 0 first player / 1 second).
+    forbidden: Vec<(i64, i64, i64)>,
     /// A YXHASHDUMP / YXHASHLOAD waiting for its path line.
     awaiting_path: Option<PathFor>,
     /// The score of our last move, for our side (YXDRAW, YXRESIGN).
@@ -161,6 +168,8 @@ impl Session {
             queue: VecDeque::new(),
             block: None,
             excluded: Vec::new(),
+            blocked_paths: Vec::new(),
+            forbidden: Vec::new(),
             awaiting_path: None,
             last_score: None,
         }
@@ -416,6 +425,27 @@ impl Session {
             Command::YxBlockReset => {
                 self.yixin = true;
                 self.excluded.clear();
+            }
+            Command::YxBlockPath(undo) => {
+                self.yixin = true;
+                self.block = Some(Block::new(BlockKind::Path(undo), t));
+            }
+            Command::YxBlockPathReset => {
+                self.yixin = true;
+                self.blocked_paths.clear();
+            }
+            Command::YxForbid(add, x, y, s) => {
+                self.yixin = true;
+                let on = (0..MAX_SIZE as i64).contains(&x) && (0..MAX_SIZE as i64).contains(&y);
+                if !on {
+                    self.error(BAD_COORDS);
+                } else if add {
+                    if !self.forbidden.contains(&(x, y, s)) {
+                        self.forbidden.push((x, y, s));
+                    }
+                } else {
+                    self.forbidden.retain(|&f| f != (x, y, s));
+                }
             }
             Command::YxQueryDatabase(q) => {
                 self.yixin = true;
@@ -718,6 +748,8 @@ impl Session {
             BlockKind::Swap2 => ("SWAP2BOARD", true, "position"),
             BlockKind::Exclude(false) => ("YXBLOCK", false, "blocked points"),
             BlockKind::Exclude(true) => ("YXBLOCKUNDO", false, "blocked points"),
+            BlockKind::Path(false) => ("YXBLOCKPATH", false, "blocked paths"),
+            BlockKind::Path(true) => ("YXBLOCKPATHUNDO", false, "blocked paths"),
             BlockKind::DbQuery(_) => ("database query", false, "position"),
             BlockKind::Soosorv(..) => ("YXSOOSORVSTEP", false, "position"),
         };
@@ -743,6 +775,15 @@ impl Session {
                     } else if on && !self.excluded.contains(&(x, y)) {
                         self.excluded.push((x, y));
                     }
+                }
+                return;
+            }
+            BlockKind::Path(undo) => {
+                let path: Vec<(i64, i64)> = block.stones.iter().map(|&(x, y, _)| (x, y)).collect();
+                if undo {
+                    self.blocked_paths.retain(|p| *p != path);
+                } else if !path.is_empty() && !self.blocked_paths.contains(&path) {
+                    self.blocked_paths.push(path);
                 }
                 return;
             }
@@ -775,7 +816,7 @@ impl Session {
             }
             BlockKind::Swap2 => self.swap2(w, h, &block.stones, block.started),
             BlockKind::Soosorv(step, n) => self.soosorv(step, n, &block.stones, block.started),
-            BlockKind::Exclude(_) | BlockKind::DbQuery(_) => {}
+            BlockKind::Exclude(_) | BlockKind::Path(_) | BlockKind::DbQuery(_) => {}
         }
     }
 
@@ -975,13 +1016,35 @@ impl Session {
                 .map(Pos::from_idx)
                 .filter(|p| !options.contains(p))
                 .collect(),
-            _ => self
-                .excluded
-                .iter()
-                .filter(|&&(x, y)| board.contains(x, y))
-                .map(|&(x, y)| Pos::new(x as u8, y as u8))
-                .filter(|&p| board.at(p) == EMPTY)
-                .collect(),
+            _ => {
+                let side = board.side_to_move().index() as i64;
+                let forbidden = self
+                    .forbidden
+                    .iter()
+                    .filter(|f| f.2 == side)
+                    .map(|&(x, y, _)| (x, y));
+                let path_ends = self
+                    .blocked_paths
+                    .iter()
+                    .filter(|p| path_reaches(p, &board))
+                    .filter_map(|p| p.last().copied());
+                let mut cells: Vec<Pos> = Vec::new();
+                for (x, y) in self
+                    .excluded
+                    .iter()
+                    .copied()
+                    .chain(forbidden)
+                    .chain(path_ends)
+                {
+                    if board.contains(x, y) {
+                        let p = Pos::new(x as u8, y as u8);
+                        if board.at(p) == EMPTY && !cells.contains(&p) {
+                            cells.push(p);
+                        }
+                    }
+                }
+                cells
+            }
         };
         self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();
@@ -1300,6 +1363,34 @@ fn ends_block(line: &str, cmd: &Result<Command, ParseError>) -> bool {
             .starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-'),
         _ => true,
     }
+}
+
+/// Whether playing all but the last move of `path` from the empty board (first player
+/// first, alternating) gives exactly the stones of `board`, with the same side to move.
+fn path_reaches(path: &[(i64, i64)], board: &Board) -> bool {
+    let Some((_, prefix)) = path.split_last() else {
+        return false;
+    };
+    let mut b = Board::new(board.width(), board.height());
+    for &(x, y) in prefix {
+        if !b.contains(x, y) {
+            return false;
+        }
+        let p = Pos::new(x as u8, y as u8);
+        if b.at(p) != EMPTY || board.at(p) == EMPTY {
+            return false;
+        }
+        b.make(p.idx());
+    }
+    let stones = |b: &Board| {
+        b.all_cells()
+            .filter(|&i| b.cell(i) != EMPTY && b.cell(i) != WALL)
+            .count()
+    };
+    b.side_to_move() == board.side_to_move()
+        && stones(board) == prefix.len()
+        && b.all_cells()
+            .all(|i| b.cell(i) == EMPTY || b.cell(i) == board.cell(i))
 }
 
 /// Loads BOARD stones: field 1 ours, 2 theirs, 3 blocked. We are the side to move.

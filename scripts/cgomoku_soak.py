@@ -97,7 +97,8 @@ class UssSampler(threading.Thread):
                 except OSError:
                     continue
                 for n in self.needles:
-                    if cmd.endswith(n):
+                    # Managers may start an engine from its own folder (`./pbrain-x`).
+                    if os.path.basename(cmd) == os.path.basename(n):
                         u = uss_kib(pid)
                         if u:
                             self.peak[n] = max(self.peak[n], u)

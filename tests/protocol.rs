@@ -692,11 +692,7 @@ fn yixin_extensions() {
     b.expect_silence(SHORT);
     b.send("YXNBEST 3");
     b.expect_move(LONG);
-    for cmd in [
-        "YXBLOCKPATH",
-        "YXDELETEDATABASEONE",
-        "YXSETBESTMOVEDATABASE",
-    ] {
+    for cmd in ["YXDELETEDATABASEONE", "YXSETBESTMOVEDATABASE"] {
         b.send_all(&[cmd, "7,7", "8,8", "done"]);
         b.expect_unknown();
         b.expect_silence(Duration::from_millis(100));
@@ -1092,7 +1088,9 @@ fn every_command_word_ends_a_block() {
         ("START 99", &[], Error, 1),
         ("FOO bar", &[], Unknown, 1),
         ("YXBALANCEONE 5", &[], Move, 1),
-        ("YXBLOCKPATH", &[], Unknown, 1),
+        ("YXBLOCKPATH", &["1,1", "DONE"], Silent, 1),
+        ("YXFORBID ADD 1 1 0", &[], Silent, 1),
+        ("YXEDITLABELDATABASE", &[], Unknown, 1),
     ];
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 100");

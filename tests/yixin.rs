@@ -204,23 +204,26 @@ fn yixin_position(b: &mut Brain, stones: &str) {
     b.send_raw(text.as_bytes());
 }
 
+/// Moves to a position where black (to move) has an open four on row 7, columns 3..6
+/// (Yixin-Board's row,col): 7,2 and 7,7 both win.
+const OPEN_FOUR: [(u32, u32); 8] = [
+    (7, 3),
+    (0, 0),
+    (7, 4),
+    (0, 2),
+    (7, 5),
+    (0, 4),
+    (7, 6),
+    (0, 6),
+];
+
 /// `yxblock` / `yxblockundo` (`x,y` lines + `done`, main.c's "block" command) are points
 /// the search must not play, until `yxblockreset`; answered with nothing.
 #[test]
 fn blocked_points_are_not_played() {
     let mut b = Brain::spawn();
     yixin_startup(&mut b, 15, 15, 0);
-    // Black (to move) has an open four 3..6 on row 7: 2,7 and 7,7 both win.
-    let four = [
-        (7, 3),
-        (0, 0),
-        (7, 4),
-        (0, 2),
-        (7, 5),
-        (0, 4),
-        (7, 6),
-        (0, 6),
-    ];
+    let four = OPEN_FOUR;
     // (Yixin-Board's row,col: the four is on row 7, columns 3..6; its ends are 7,2 and 7,7.)
     b.send_raw(b"yxblock\n7,7\ndone\n");
     b.expect_silence(Duration::from_millis(100));
@@ -250,17 +253,7 @@ fn blocked_points_are_not_played() {
 fn blocked_paths_and_forbidden_squares_are_not_played() {
     let mut b = Brain::spawn();
     yixin_startup(&mut b, 15, 15, 0);
-    // Black (to move) has an open four on row 7, columns 3..6: 7,2 and 7,7 both win.
-    let four = [
-        (7, 3),
-        (0, 0),
-        (7, 4),
-        (0, 2),
-        (7, 5),
-        (0, 4),
-        (7, 6),
-        (0, 6),
-    ];
+    let four = OPEN_FOUR;
     let path = |last: &str| {
         let mut t = String::from("yxblockpath\n");
         for (r, c) in four {
@@ -409,17 +402,7 @@ fn draw_and_resign_answers() {
     assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW ACCEPT");
     assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN YES");
     // Black to move with it: won.
-    let won = [
-        (7, 3),
-        (0, 0),
-        (7, 4),
-        (0, 2),
-        (7, 5),
-        (0, 4),
-        (7, 6),
-        (0, 6),
-    ];
-    yixin_move(&mut b, 15, 15, &won);
+    yixin_move(&mut b, 15, 15, &OPEN_FOUR);
     b.send_raw(b"yxdraw\nyxresign\n");
     assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DRAW REFUSE");
     assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE RESIGN NO");
@@ -664,16 +647,7 @@ fn yixin_blocks_without_done_are_abandoned() {
     );
     assert!(b.recv_line(LONG).unwrap().starts_with("name="));
     // 7,7 was not blocked: the open four is completed there or at 7,2.
-    let four = [
-        (7, 3),
-        (0, 0),
-        (7, 4),
-        (0, 2),
-        (7, 5),
-        (0, 4),
-        (7, 6),
-        (0, 6),
-    ];
+    let four = OPEN_FOUR;
     b.send_raw(b"yxblock\n7,2\ndone\n");
     assert_eq!(yixin_move(&mut b, 15, 15, &four), (7, 7));
     b.send_raw(b"yxquerydatabaseall\n7,7\nyxsoosorvstep6\n7,7\nTRACEBOARD\n");

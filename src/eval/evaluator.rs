@@ -134,10 +134,7 @@ impl Evaluator {
             if board.cell(i) == WALL {
                 continue;
             }
-            for d in 0..4 {
-                e.refresh_line(board, i, d);
-            }
-            e.refresh_cell(i);
+            e.reread(board, i);
             if board.cell(i) == EMPTY {
                 e.add(i, 1);
             }
@@ -155,6 +152,15 @@ impl Evaluator {
         let (p0, p1) = self.table.get(key);
         self.pat[i][0][d] = p0;
         self.pat[i][1][d] = p1;
+    }
+
+    /// Reads the four line patterns of `i` and its combination, value and weights afresh
+    /// (running totals untouched).
+    fn reread(&mut self, board: &Board, i: usize) {
+        for d in 0..4 {
+            self.refresh_line(board, i, d);
+        }
+        self.refresh_cell(i);
     }
 
     #[inline]
@@ -203,10 +209,7 @@ impl Evaluator {
     /// Call after the stone on `i` was removed (the board already shows `i` empty).
     pub fn after_remove(&mut self, board: &Board, i: usize) {
         // Its patterns were not kept while it was occupied: read them afresh.
-        for d in 0..4 {
-            self.refresh_line(board, i, d);
-        }
-        self.refresh_cell(i);
+        self.reread(board, i);
         self.add(i, 1);
         self.refresh_neighbours(board, i);
     }

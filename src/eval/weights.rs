@@ -105,6 +105,12 @@ pub fn threat_level(count: &[u16; 9]) -> usize {
     ((five * 3 + flex4) * 2 + combo) * 3 + fours
 }
 
+/// The hand-set table weighs a cell's value this much for the side to move (tempo) ...
+pub const HANDSET_OWN: i32 = 9;
+/// ... and this much (negated) for the other side; divisor 8. Move ordering divides the
+/// learned weights by the same factors to read them as hand-set values.
+pub const HANDSET_OPP: i32 = 8;
+
 fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
         (h ^ b as u32).wrapping_mul(0x0100_0193)
@@ -144,8 +150,8 @@ impl Weights {
             .iter()
             .map(|p| super::evaluator::handset_value(p.map(Pattern::from_u8)))
             .collect();
-        let own: Vec<i16> = v.iter().map(|&x| (9 * x) as i16).collect();
-        let opp: Vec<i16> = v.iter().map(|&x| (-8 * x) as i16).collect();
+        let own: Vec<i16> = v.iter().map(|&x| (HANDSET_OWN * x) as i16).collect();
+        let opp: Vec<i16> = v.iter().map(|&x| (-HANDSET_OPP * x) as i16).collect();
         let zero = vec![0i16; NLEVELS * NLEVELS];
         Weights::new(
             rule,

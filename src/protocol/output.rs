@@ -27,11 +27,12 @@ impl Output {
             Ok(g) => g,
             Err(poisoned) => poisoned.into_inner(),
         };
+        let text = clean.trim_end();
         let ok = guard
-            .write_all(clean.trim_end().as_bytes())
+            .write_all(text.as_bytes())
             .and_then(|_| guard.write_all(b"\n"))
             .and_then(|_| guard.flush());
-        log::debug!("-> {}", clean.trim_end());
+        log::debug!("-> {text}");
         if ok.is_err() {
             // The manager closed our stdout: nobody is listening any more.
             log::info!("stdout closed; exiting");

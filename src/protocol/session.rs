@@ -1382,13 +1382,8 @@ fn path_reaches(path: &[(i64, i64)], board: &Board) -> bool {
         }
         b.make(p.idx());
     }
-    let stones = |b: &Board| {
-        b.all_cells()
-            .filter(|&i| b.cell(i) != EMPTY && b.cell(i) != WALL)
-            .count()
-    };
     b.side_to_move() == board.side_to_move()
-        && stones(board) == prefix.len()
+        && board.stones() == prefix.len()
         && b.all_cells()
             .all(|i| b.cell(i) == EMPTY || b.cell(i) == board.cell(i))
 }

@@ -587,44 +587,45 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
-    /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
-    /// an open four is searched with the other moves instead of being played at once.
     /// Every root move the generator offers, with no decision taken at the root (for a
     /// search that must leave some moves out: a forced move may be one of them). When the
-    /// generator offers none, every legal empty cell near the stones, else every legal one.
+    /// generator offers none, the [`Worker::fallback_squares`].
     pub fn root_list(&mut self) -> Vec<u16> {
         let mut buf = std::mem::take(&mut self.bufs[0]);
         let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
         self.bufs[0] = buf;
-        let mut moves: Vec<u16> = list.into_iter().map(|(m, _)| m).collect();
-        if moves.is_empty() {
-            let b = &self.pos.board;
-            moves = b
-                .play_area()
-                .filter(|&i| b.near(i) > 0 && self.pos.is_legal(i))
+        if list.is_empty() {
+            return self
+                .fallback_squares()
+                .into_iter()
                 .map(|i| i as u16)
                 .collect();
         }
-        if moves.is_empty() {
-            let b = &self.pos.board;
-            moves = b
-                .all_cells()
-                .filter(|&i| self.pos.is_legal(i))
-                .map(|i| i as u16)
-                .collect();
+        list.into_iter().map(|(m, _)| m).collect()
+    }
+
+    /// The legal squares near the stones, in index order, or every legal square when none
+    /// is near: what a root plays from when the generator offers nothing sensible.
+    fn fallback_squares(&self) -> Vec<usize> {
+        let b = &self.pos.board;
+        let near: Vec<usize> = b
+            .play_area()
+            .filter(|&i| b.near(i) > 0 && self.pos.is_legal(i))
+            .collect();
+        if !near.is_empty() {
+            return near;
         }
-        moves
+        b.all_cells().filter(|&i| self.pos.is_legal(i)).collect()
     }
 
     /// A legal square for a lost root, near the stones first.
     fn any_legal(&self) -> Option<usize> {
-        let b = &self.pos.board;
-        b.play_area()
-            .find(|&i| b.near(i) > 0 && self.pos.is_legal(i))
-            .or_else(|| b.all_cells().find(|&i| self.pos.is_legal(i)))
+        self.fallback_squares().first().copied()
     }
 
+    /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
+    /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
+    /// an open four is searched with the other moves instead of being played at once.
     pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
         let me = self.pos.side();
         let opp = me.opp();

@@ -5,6 +5,7 @@ use super::params::COUNTER_BONUS;
 use super::position::Position;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
+use crate::eval::weights::{HANDSET_OPP, HANDSET_OWN};
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::DIRS;
 
@@ -158,8 +159,8 @@ pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
     // Against the hand-set values: +12.2 +/- 33.6 Elo (400 games, 100 ms/move, balanced
     // openings, SPRT [0,10] inconclusive at LLR 0.25) and 26 % fewer nodes to depth 9 on the
     // bench (326,148 against 439,713).
-    let own = pos.eval.learned(i, me)[0] as i32 / 9;
-    let theirs = -(pos.eval.learned(i, opp)[1] as i32) / 8;
+    let own = pos.eval.learned(i, me)[0] as i32 / HANDSET_OWN;
+    let theirs = -(pos.eval.learned(i, opp)[1] as i32) / HANDSET_OPP;
     ATTACK[a] + DEFEND[d] + own * 2 + theirs
 }
 

@@ -217,8 +217,8 @@ impl Evaluator {
     /// Re-reads the line patterns of the empty cells whose keys a stone on `i` changed.
     /// Only cells whose pattern really changed are recombined, and their totals, counts and
     /// threat lists are updated by the difference. Occupied cells are left as they are (no
-    /// one reads them; `after_remove` re-reads a cell when it becomes empty): that halves
-    /// the table reads of a make or an undo in the middle game.
+    /// one reads them; `after_remove` re-reads a cell when it becomes empty): no table read
+    /// for an occupied neighbour (0-6 % more nodes/s on a quiet machine, same tree).
     fn refresh_neighbours(&mut self, board: &Board, i: usize) {
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in (-5isize..=5).filter(|&k| k != 0) {

@@ -21,6 +21,9 @@ USAGE:
                       [--seed S] [--size N (for .csv samples)]
                               fit the evaluation table of rule R to samples (Wuzi's, or
                               c-gomoku-cli's -sample .csv/.bin) and write it
+    pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N]
+                              write the network's training inputs (PREFIX.pos,
+                              PREFIX.cells) for scripts/train_nnue.py
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -28,6 +31,8 @@ ENVIRONMENT:
     RUST_LOG=info             enable logging (per-depth analysis, decisions)
     WUZI_LOG_FILE=path        write the log to this file instead of stderr
     WUZI_EVAL_FILE=path       evaluation table to use for its rule instead of the built-in one
+    WUZI_NNUE_FILE=path|none  network to use for its rule instead of the built-in one
+                              (none: the tables alone, for every rule)
 ";
 
 fn main() {
@@ -57,12 +62,12 @@ fn main() {
                 std::process::exit(1);
             }
         }
-        Some(tool @ ("selfplay" | "train")) => {
+        Some(tool @ ("selfplay" | "train" | "netdata")) => {
             let rest = &args[1..];
-            let r = if tool == "selfplay" {
-                wuzi::train::cli::selfplay_main(rest)
-            } else {
-                wuzi::train::cli::train_main(rest)
+            let r = match tool {
+                "selfplay" => wuzi::train::cli::selfplay_main(rest),
+                "train" => wuzi::train::cli::train_main(rest),
+                _ => wuzi::train::cli::netdata_main(rest),
             };
             if let Err(e) = r {
                 println!("error: {e}");

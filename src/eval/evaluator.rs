@@ -6,6 +6,8 @@
 //! answers five / four / three queries for move ordering and threat handling, and its
 //! running sums of the table weights are the static score.
 
+use super::accumulator::Accumulator;
+use super::network::{self, Network};
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
 use crate::game::board::{Board, Color, EMPTY, WALL};
@@ -88,6 +90,8 @@ pub struct Evaluator {
     count: [[u16; NCOMBOS]; 2],
     /// Empty cells per colour and threat class (see [`Threat`]).
     sets: [[CellSet; NTHREATS]; 2],
+    /// The network's state, when the rule has one (its score is added to the tables').
+    net: Option<Accumulator>,
 }
 
 /// Threat classes with an incremental cell list each: where a side makes a five, an open
@@ -113,11 +117,26 @@ const fn threat_mask(combo: u8) -> u8 {
 
 impl Evaluator {
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
-        Evaluator::with_weights(board, rule, weights::for_rule(rule))
+        Evaluator::with_parts(
+            board,
+            rule,
+            weights::for_rule(rule),
+            network::for_rule(rule),
+        )
     }
 
-    /// An evaluator scoring with the given tables.
+    /// An evaluator scoring with the given tables (and the rule's current network).
     pub fn with_weights(board: &Board, rule: Rule, weights: &'static Weights) -> Evaluator {
+        Evaluator::with_parts(board, rule, weights, network::for_rule(rule))
+    }
+
+    /// An evaluator scoring with the given tables and network (none: the tables alone).
+    pub fn with_parts(
+        board: &Board,
+        rule: Rule,
+        weights: &'static Weights,
+        net: Option<&'static Network>,
+    ) -> Evaluator {
         let mut e = Evaluator {
             rule,
             table: pair_table(rule),
@@ -129,6 +148,7 @@ impl Evaluator {
             lsum: [[0; 2]; 2],
             count: [[0; NCOMBOS]; 2],
             sets: Default::default(),
+            net: net.map(Accumulator::new),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -176,6 +196,13 @@ impl Evaluator {
 
     #[inline]
     fn add(&mut self, i: usize, sign: i32) {
+        if let Some(acc) = self.net.as_mut() {
+            if sign > 0 {
+                acc.add(i, &self.pat[i]);
+            } else {
+                acc.remove(i);
+            }
+        }
         for c in 0..2 {
             self.lsum[c][0] += sign * self.learned[i][c][0] as i32;
             self.lsum[c][1] += sign * self.learned[i][c][1] as i32;
@@ -242,6 +269,9 @@ impl Evaluator {
     /// applies the change to the running totals, counts and threat lists.
     #[inline]
     fn recombine_empty(&mut self, q: usize) {
+        if let Some(acc) = self.net.as_mut() {
+            acc.update(q, &self.pat[q]);
+        }
         let t = combo_table();
         for c in 0..2 {
             let k = combo_index(&self.pat[q][c]);
@@ -314,8 +344,26 @@ impl Evaluator {
         &self.sets[c.index()][t as usize]
     }
 
-    /// Static score from the side to move's point of view.
+    /// Static score from the side to move's point of view: the tables' score plus the
+    /// network's, when there is one.
+    #[inline]
     pub fn evaluate(&self, side: Color) -> i32 {
+        self.classical(side) + self.network_score(side).unwrap_or(0)
+    }
+
+    /// The network's four input codes of the empty cell `i` (training data).
+    pub fn network_codes(&self, i: usize) -> [usize; 4] {
+        super::accumulator::codes(&self.pat[i])
+    }
+
+    /// The network's part of the score for `side` to move, if a network is used.
+    #[inline]
+    pub fn network_score(&self, side: Color) -> Option<i32> {
+        self.net.as_ref().map(|a| a.output(side.index()))
+    }
+
+    /// The tables' part of the score (the whole score without a network).
+    pub fn classical(&self, side: Color) -> i32 {
         let (s, o) = (side.index(), side.opp().index());
         let w = self.weights;
         let threat = w.threat(
@@ -340,9 +388,25 @@ impl Evaluator {
 
     /// Compares against a from-scratch computation (used by tests).
     pub fn matches_fresh(&self, board: &Board) -> bool {
-        let fresh = Evaluator::with_weights(board, self.rule, self.weights);
+        let net = self.net.as_ref().map(|a| a.network());
+        let fresh = Evaluator::with_parts(board, self.rule, self.weights, net);
         if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
+        }
+        let empty = |i: &usize| board.cell(*i) == EMPTY;
+        match (&fresh.net, &self.net) {
+            (None, None) => {}
+            (Some(f), Some(s)) => {
+                if f.pool() != s.pool()
+                    || !board
+                        .all_cells()
+                        .filter(empty)
+                        .all(|i| f.activation(i) == s.activation(i))
+                {
+                    return false;
+                }
+            }
+            _ => return false,
         }
         board
             .all_cells()

@@ -1,4 +1,7 @@
 //! Pattern tables, the incremental evaluator and its (learned) weights.
+pub mod accumulator;
 pub mod evaluator;
+pub mod network;
 pub mod pattern;
+pub mod simd;
 pub mod weights;

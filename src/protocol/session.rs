@@ -600,6 +600,11 @@ impl Session {
                 "MESSAGE WUZI_EVAL_FILE refused: {e}; playing with the built-in evaluation"
             ));
         }
+        if let Some(e) = crate::eval::network::load_error() {
+            self.out.line(&format!(
+                "MESSAGE WUZI_NNUE_FILE refused: {e}; playing with the built-in evaluation"
+            ));
+        }
         self.out.line("OK");
     }
 

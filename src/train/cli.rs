@@ -156,19 +156,7 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
     for s in samples.iter().filter(|s| s.rule == rule) {
-        let mut board = Board::new(s.size, s.size);
-        let mut ok = true;
-        for m in &s.moves {
-            let i = m.idx();
-            if board.cell(i) != crate::game::board::EMPTY {
-                ok = false;
-                break;
-            }
-            board.make(i);
-        }
-        if !ok {
-            continue;
-        }
+        let Some(board) = replay(s) else { continue };
         let pos = Position::new(board, rule);
         if features::is_static(&pos) {
             continue;
@@ -292,4 +280,106 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     w.save(&out)
         .map_err(|e| format!("cannot write '{out}': {e}"))?;
     Ok(())
+}
+
+/// `netdata`: the network's training inputs for every position the search does not settle
+/// statically. Writes `PREFIX.pos` (28-byte records: u64 game, u32 sample index in the input
+/// order, u8 colour to move, u8 result, u16 rows, i32 search score or `i32::MIN`, i32
+/// classical score for the side to move, u32 first row) and `PREFIX.cells` (6-byte rows: the
+/// four input codes of a cell sorted ascending, u16 number of empty cells with them), little
+/// endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
+/// `scripts/train_nnue.py` reads them.
+pub fn netdata_main(args: &[String]) -> Result<(), String> {
+    use crate::game::board::EMPTY;
+    use std::io::Write;
+    let a = Args::parse(args)?;
+    let rule = parse_rule(a.str("rule").unwrap_or("freestyle"))?;
+    let size: usize = a.get("size", 15)?;
+    let prefix = a.str("out").ok_or("--out PREFIX is required")?.to_string();
+    let mut samples = Vec::new();
+    for path in a
+        .str("data")
+        .ok_or("--data FILE[,FILE…] is required")?
+        .split(',')
+    {
+        let mut s = record::read_file(path, size, rule)?;
+        eprintln!("{path}: {} samples", s.len());
+        samples.append(&mut s);
+    }
+    let create = |ext: &str| -> Result<std::io::BufWriter<std::fs::File>, String> {
+        let path = format!("{prefix}.{ext}");
+        std::fs::File::create(&path)
+            .map(std::io::BufWriter::new)
+            .map_err(|e| format!("cannot create '{path}': {e}"))
+    };
+    let (mut pos_out, mut cell_out) = (create("pos")?, create("cells")?);
+    let mut moves_out = create("moves")?;
+    let (mut kept, mut rows) = (0usize, 0u32);
+    let mut cells: Vec<[u8; 4]> = Vec::with_capacity(1024);
+    for (index, s) in samples.iter().enumerate() {
+        if s.rule != rule {
+            continue;
+        }
+        let Some(board) = replay(s) else { continue };
+        let pos = Position::new(board, rule);
+        if features::is_static(&pos) {
+            continue;
+        }
+        cells.clear();
+        for i in pos.board.all_cells() {
+            if pos.board.cell(i) == EMPTY {
+                let mut c = pos.eval.network_codes(i).map(|x| x as u8);
+                c.sort_unstable();
+                cells.push(c);
+            }
+        }
+        cells.sort_unstable();
+        let first = rows;
+        let mut k = 0;
+        while k < cells.len() {
+            let n = cells[k..].iter().take_while(|&&c| c == cells[k]).count();
+            let mut rec = [0u8; 6];
+            rec[..4].copy_from_slice(&cells[k]);
+            rec[4..].copy_from_slice(&(n as u16).to_le_bytes());
+            cell_out.write_all(&rec).map_err(|e| e.to_string())?;
+            rows += 1;
+            k += n;
+        }
+        let side = pos.side();
+        let mut rec = Vec::with_capacity(28);
+        rec.extend_from_slice(&s.game.to_le_bytes());
+        rec.extend_from_slice(&(index as u32).to_le_bytes());
+        rec.push(side.index() as u8);
+        rec.push(s.result);
+        rec.extend_from_slice(&((rows - first) as u16).to_le_bytes());
+        rec.extend_from_slice(&s.score.unwrap_or(i32::MIN).to_le_bytes());
+        rec.extend_from_slice(&pos.eval.classical(side).to_le_bytes());
+        rec.extend_from_slice(&first.to_le_bytes());
+        pos_out.write_all(&rec).map_err(|e| e.to_string())?;
+        let moves: Vec<String> = s.moves.iter().map(|m| format!("{},{}", m.x, m.y)).collect();
+        writeln!(moves_out, "{}", moves.join(" ")).map_err(|e| e.to_string())?;
+        kept += 1;
+    }
+    pos_out.flush().map_err(|e| e.to_string())?;
+    cell_out.flush().map_err(|e| e.to_string())?;
+    moves_out.flush().map_err(|e| e.to_string())?;
+    println!(
+        "netdata {}: {kept} positions of {} samples, {rows} cell rows -> {prefix}.pos/.cells/.moves",
+        rule.name(),
+        samples.len()
+    );
+    Ok(())
+}
+
+/// The board of a sample, if its moves are legal placements.
+fn replay(s: &Sample) -> Option<Board> {
+    let mut board = Board::new(s.size, s.size);
+    for m in &s.moves {
+        let i = m.idx();
+        if board.cell(i) != crate::game::board::EMPTY {
+            return None;
+        }
+        board.make(i);
+    }
+    Some(board)
 }

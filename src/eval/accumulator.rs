@@ -1,0 +1,72 @@
+//! The network's incremental state: each empty cell's activation and their sum. The evaluator
+//! calls it exactly where its own per-cell state changes (a cell filled, emptied, or one of its
+//! line patterns changed), so a move costs one activation per changed cell, never a rescan.
+
+use super::network::{code, Network, FEATURES};
+use crate::game::pos::NCELLS;
+
+#[derive(Clone)]
+pub struct Accumulator {
+    net: &'static Network,
+    /// Per cell: its activation while it is empty (stale while occupied).
+    act: Vec<[i16; FEATURES]>,
+    /// Sum of the activations of the empty cells.
+    pool: [i32; FEATURES],
+}
+
+/// The four input codes of a cell from its line patterns `[colour][direction]`.
+#[inline]
+pub fn codes(pat: &[[u8; 4]; 2]) -> [usize; 4] {
+    [0, 1, 2, 3].map(|d| code(pat[0][d], pat[1][d]))
+}
+
+impl Accumulator {
+    pub fn new(net: &'static Network) -> Accumulator {
+        Accumulator {
+            net,
+            act: vec![[0; FEATURES]; NCELLS],
+            pool: [0; FEATURES],
+        }
+    }
+
+    pub fn network(&self) -> &'static Network {
+        self.net
+    }
+
+    /// Cell `i` became empty (or is counted for the first time) with these patterns.
+    #[inline]
+    pub fn add(&mut self, i: usize, pat: &[[u8; 4]; 2]) {
+        self.act[i] = [0; FEATURES];
+        self.net
+            .update(codes(pat), &mut self.act[i], &mut self.pool);
+    }
+
+    /// Cell `i` was filled: its activation leaves the sum.
+    #[inline]
+    pub fn remove(&mut self, i: usize) {
+        let old = self.act[i];
+        super::simd::pool_replace(&mut self.pool, &old, &[0; FEATURES]);
+    }
+
+    /// The line patterns of the empty cell `i` changed.
+    #[inline]
+    pub fn update(&mut self, i: usize, pat: &[[u8; 4]; 2]) {
+        self.net
+            .update(codes(pat), &mut self.act[i], &mut self.pool);
+    }
+
+    /// The network's score for the side to move of colour index `stm`.
+    #[inline]
+    pub fn output(&self, stm: usize) -> i32 {
+        self.net.output(&self.pool, stm)
+    }
+
+    pub fn pool(&self) -> &[i32; FEATURES] {
+        &self.pool
+    }
+
+    /// The activation kept for cell `i`.
+    pub fn activation(&self, i: usize) -> &[i16; FEATURES] {
+        &self.act[i]
+    }
+}

@@ -1,0 +1,320 @@
+//! A small neural evaluation trained on Wuzi's games ("mix-lite", after Rapfi's Mix networks).
+//!
+//! Inputs: for every empty cell and each of the four directions, the pair of line patterns
+//! black and white would make by playing there (`code = black · 12 + white`, 144 codes; the
+//! evaluator keeps these patterns incrementally). Each code maps to a vector of `FEATURES` i16
+//! features, one table shared by the four directions.
+//!
+//! Trunk, per empty cell: `a = clamp(bias0 + Σ_dir embed[code], 0, 1024)` (saturating i16).
+//! Pooling: `pool = Σ_cells a` (i32), kept incrementally by [`super::accumulator`].
+//! Head, one per colour of the side to move:
+//! `x = min(pool >> 5, 32767)`, `h = clamp((w1 · x) >> 11 + b1, 0, 512)`,
+//! `out = (w2 · h + b2) >> 11`, in evaluation units, each shift rounding to nearest; it is
+//! added to the classical score (the network learns what the tables miss).
+//!
+//! The float model the trainer (`scripts/train_nnue.py`) fits is the same with every scale a
+//! power of two: `embed, bias0, a` ×1024, `x = Σ a / 16` ×512, `w1` ×2048, `b1, h` ×512,
+//! `w2` ×4 (in evaluation units), `b2` ×2048; the trainer rounds every weight and every
+//! intermediate the same way (straight-through), so the float model and the integers agree
+//! to within the last rounding. Bounds that keep every sum inside i32 (checked on load):
+//! |w1| ≤ 2048 and `x ≤ 32767` give |w1 · x| ≤ 32 · 2048 · 32767 < 2^31 − 1024. (`x`
+//! saturates only when nearly every cell of a 32×32 board is saturated in a feature.)
+//!
+//! File format (little endian): `WUZINNUE`, u32 version (1), u8 rule (`INFO rule` value),
+//! u8 reserved, u16 features, u16 hidden, u16 codes; then i16 `embed[codes][features]`,
+//! i16 `bias0[features]`, and per colour (black, white) i16 `w1[hidden][features]`,
+//! i16 `b1[hidden]`, i16 `w2[hidden]`, i32 `b2`; then a u32 FNV-1a checksum of everything
+//! before it.
+
+use super::pattern::NPATTERNS;
+use super::simd;
+use crate::game::rule::Rule;
+use std::sync::{OnceLock, RwLock};
+
+/// Features per cell.
+pub const FEATURES: usize = 32;
+/// Hidden units of the head.
+pub const HIDDEN: usize = 32;
+/// Input codes: a (black pattern, white pattern) pair along one line.
+pub const NCODES: usize = NPATTERNS * NPATTERNS;
+/// Largest cell activation (1.0 in the float model).
+pub const ACT_MAX: i16 = 1024;
+/// Largest hidden activation (1.0 in the float model).
+pub const H_MAX: i16 = 512;
+/// Largest |w1| the i32 sums allow (see the module comment).
+pub const W1_LIMIT: i16 = 2048;
+/// Largest |embed| and |bias0|: four rows and the bias never leave i16.
+pub const EMBED_LIMIT: i16 = 4096;
+
+const MAGIC: &[u8; 8] = b"WUZINNUE";
+pub const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 2;
+const HEAD_BYTES: usize = 2 * (HIDDEN * FEATURES + 2 * HIDDEN) + 4;
+/// Size in bytes of a network file.
+pub const FILE_BYTES: usize = HEADER + 2 * (NCODES * FEATURES + FEATURES) + 2 * HEAD_BYTES + 4;
+
+/// The head of one colour to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Head {
+    pub w1: [[i16; FEATURES]; HIDDEN],
+    pub b1: [i16; HIDDEN],
+    pub w2: [i16; HIDDEN],
+    pub b2: i32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub rule: Rule,
+    pub embed: Vec<[i16; FEATURES]>,
+    pub bias0: [i16; FEATURES],
+    /// Indexed by the colour of the side to move (0 black, 1 white).
+    pub heads: [Head; 2],
+}
+
+/// The input code of one line: the patterns black and white would make there.
+#[inline]
+pub fn code(black: u8, white: u8) -> usize {
+    black as usize * NPATTERNS + white as usize
+}
+
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+impl Network {
+    /// A network whose output is 0 everywhere (all weights zero): the classical evaluation.
+    pub fn zero(rule: Rule) -> Network {
+        let head = Head {
+            w1: [[0; FEATURES]; HIDDEN],
+            b1: [0; HIDDEN],
+            w2: [0; HIDDEN],
+            b2: 0,
+        };
+        Network {
+            rule,
+            embed: vec![[0; FEATURES]; NCODES],
+            bias0: [0; FEATURES],
+            heads: [head.clone(), head],
+        }
+    }
+
+    /// Replaces `act` by the activation of a cell with these codes; the pool takes the
+    /// difference.
+    #[inline]
+    pub fn update(&self, codes: [usize; 4], act: &mut [i16; FEATURES], pool: &mut [i32; FEATURES]) {
+        simd::cell_update(
+            [
+                &self.embed[codes[0]],
+                &self.embed[codes[1]],
+                &self.embed[codes[2]],
+                &self.embed[codes[3]],
+            ],
+            &self.bias0,
+            act,
+            pool,
+        );
+    }
+
+    /// The network's score (evaluation units) for the side to move of colour index `stm`,
+    /// from the pooled activations.
+    #[inline]
+    pub fn output(&self, pool: &[i32; FEATURES], stm: usize) -> i32 {
+        simd::head(pool, &self.heads[stm])
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(FILE_BYTES);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.push(self.rule.code());
+        b.push(0);
+        for n in [FEATURES, HIDDEN, NCODES] {
+            b.extend_from_slice(&(n as u16).to_le_bytes());
+        }
+        fn put(b: &mut Vec<u8>, xs: &[i16]) {
+            for &x in xs {
+                b.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        for row in &self.embed {
+            put(&mut b, row);
+        }
+        put(&mut b, &self.bias0);
+        for h in &self.heads {
+            for row in &h.w1 {
+                put(&mut b, row);
+            }
+            put(&mut b, &h.b1);
+            put(&mut b, &h.w2);
+            b.extend_from_slice(&h.b2.to_le_bytes());
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Reads a network file; the error says what is wrong with it.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
+        if b.len() < 8 || &b[..8] != MAGIC {
+            return Err("not a Wuzi network file (bad magic)".into());
+        }
+        if b.len() < HEADER {
+            return Err(format!("{} bytes, too short for the header", b.len()));
+        }
+        let version = u32::from_le_bytes([b[8], b[9], b[10], b[11]]);
+        if version != VERSION {
+            return Err(format!(
+                "version {version}, this engine reads version {VERSION}"
+            ));
+        }
+        let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
+        let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
+        let dims = (u16_at(14), u16_at(16), u16_at(18));
+        if dims != (FEATURES, HIDDEN, NCODES) {
+            return Err(format!(
+                "dimensions {}/{}/{}, expected {FEATURES}/{HIDDEN}/{NCODES}",
+                dims.0, dims.1, dims.2
+            ));
+        }
+        if b.len() != FILE_BYTES {
+            return Err(format!(
+                "{} bytes, expected {FILE_BYTES} (truncated or padded)",
+                b.len()
+            ));
+        }
+        let body = FILE_BYTES - 4;
+        let stored = u32::from_le_bytes([b[body], b[body + 1], b[body + 2], b[body + 3]]);
+        if fnv1a(&b[..body]) != stored {
+            return Err("checksum mismatch (corrupted)".into());
+        }
+        let mut r = Reader { b, at: HEADER };
+        let mut net = Network::zero(rule);
+        for row in net.embed.iter_mut() {
+            r.i16s(row);
+        }
+        r.i16s(&mut net.bias0);
+        for head in net.heads.iter_mut() {
+            for row in head.w1.iter_mut() {
+                r.i16s(row);
+            }
+            r.i16s(&mut head.b1);
+            r.i16s(&mut head.w2);
+            head.b2 = r.i32();
+        }
+        net.check_bounds()?;
+        Ok(net)
+    }
+
+    /// Refuses weights outside the ranges the integer arithmetic was sized for.
+    fn check_bounds(&self) -> Result<(), String> {
+        let over = |xs: &[i16], lim: i16| xs.iter().any(|&x| x.unsigned_abs() > lim as u16);
+        if self.embed.iter().any(|r| over(r, EMBED_LIMIT)) || over(&self.bias0, EMBED_LIMIT) {
+            return Err(format!("an input weight exceeds ±{EMBED_LIMIT}"));
+        }
+        if self
+            .heads
+            .iter()
+            .any(|h| h.w1.iter().any(|r| over(r, W1_LIMIT)))
+        {
+            return Err(format!("a first-layer weight exceeds ±{W1_LIMIT}"));
+        }
+        Ok(())
+    }
+
+    pub fn load(path: &str) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
+    }
+
+    pub fn save(&self, path: &str) -> std::io::Result<()> {
+        std::fs::write(path, self.to_bytes())
+    }
+}
+
+/// Reads little-endian numbers from a checked buffer.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn i16s(&mut self, out: &mut [i16]) {
+        for x in out.iter_mut() {
+            *x = i16::from_le_bytes([self.b[self.at], self.b[self.at + 1]]);
+            self.at += 2;
+        }
+    }
+
+    fn i32(&mut self) -> i32 {
+        let o = self.at;
+        self.at += 4;
+        i32::from_le_bytes([self.b[o], self.b[o + 1], self.b[o + 2], self.b[o + 3]])
+    }
+}
+
+/// The network shipped for a rule, if one was trained and measured to gain. None yet: the
+/// first freestyle network (198k self-play positions, validation loss 0.527 -> 0.509) scored
+/// -29.0 +/- 27.5 Elo against the tables alone at 100 ms/move (600 games) and +12.7 +/- 39.3
+/// at 20,000 nodes/move (300 games); it costs about a fifth of the nodes per second. Use one
+/// with `WUZI_NNUE_FILE`.
+fn embedded(_rule: Rule) -> Option<&'static [u8]> {
+    None
+}
+
+struct Registry {
+    nets: [Option<&'static Network>; 4],
+    error: Option<String>,
+}
+
+fn registry() -> &'static RwLock<Registry> {
+    static R: OnceLock<RwLock<Registry>> = OnceLock::new();
+    R.get_or_init(|| {
+        let mut reg = Registry {
+            nets: Rule::ALL.map(|r| {
+                embedded(r)
+                    .and_then(|b| Network::from_bytes(b).ok())
+                    .filter(|n| n.rule == r)
+                    .map(|n| &*Box::leak(Box::new(n)))
+            }),
+            error: None,
+        };
+        match std::env::var_os("WUZI_NNUE_FILE") {
+            None => {}
+            // Off: every rule evaluates with the classical tables alone.
+            Some(v) if v == "none" => reg.nets = [None; 4],
+            Some(path) => match Network::load(&path.to_string_lossy()) {
+                Ok(n) => {
+                    let slot = n.rule.index();
+                    reg.nets[slot] = Some(Box::leak(Box::new(n)));
+                }
+                Err(e) => {
+                    log::error!("WUZI_NNUE_FILE refused: {e}; using the built-in evaluation");
+                    reg.error = Some(e);
+                }
+            },
+        }
+        RwLock::new(reg)
+    })
+}
+
+/// The network searches of `rule` use now, if any.
+pub fn for_rule(rule: Rule) -> Option<&'static Network> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.nets[rule.index()]
+}
+
+/// Makes `net` the network of `rule` (or none) for every evaluator created from now on
+/// (tools, tests). Each installed network is kept for the life of the process.
+pub fn install(rule: Rule, net: Option<Network>) {
+    let net = net.map(|n| &*Box::leak(Box::new(n)));
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.nets[rule.index()] = net;
+}
+
+/// Why `WUZI_NNUE_FILE` was refused, if it was.
+pub fn load_error() -> Option<String> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.error.clone()
+}

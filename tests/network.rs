@@ -1,0 +1,284 @@
+//! The network evaluation: its file format, its SIMD kernels against the scalar ones, its
+//! incremental state against a recomputation, and the exported network against the trainer.
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use wuzi::eval::network::{
+    Head, Network, ACT_MAX, EMBED_LIMIT, FEATURES, HIDDEN, H_MAX, NCODES, W1_LIMIT,
+};
+use wuzi::eval::simd;
+use wuzi::game::board::{Board, EMPTY};
+use wuzi::game::pos::Pos;
+use wuzi::game::rule::Rule;
+use wuzi::search::position::Position;
+
+/// A network with random weights in ranges that exercise every clamp.
+fn random_network(rule: Rule, seed: u64) -> Network {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut net = Network::zero(rule);
+    for row in net.embed.iter_mut() {
+        row.iter_mut().for_each(|x| *x = rng.gen_range(-500..=500));
+    }
+    net.bias0
+        .iter_mut()
+        .for_each(|x| *x = rng.gen_range(-300..=600));
+    for h in net.heads.iter_mut() {
+        for row in h.w1.iter_mut() {
+            row.iter_mut()
+                .for_each(|x| *x = rng.gen_range(-W1_LIMIT..=W1_LIMIT));
+        }
+        h.b1.iter_mut().for_each(|x| *x = rng.gen_range(-127..=127));
+        h.w2.iter_mut()
+            .for_each(|x| *x = rng.gen_range(-3000..=3000));
+        h.b2 = rng.gen_range(-100_000..=100_000);
+    }
+    net
+}
+
+fn leak(net: Network) -> &'static Network {
+    Box::leak(Box::new(net))
+}
+
+#[test]
+fn network_file_round_trips_and_bad_files_are_refused() {
+    let net = random_network(Rule::Renju, 7);
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 0x10;
+    let e = Network::from_bytes(&flipped).unwrap_err();
+    assert!(e.contains("checksum"), "{e}");
+
+    let e = Network::from_bytes(&bytes[..bytes.len() - 7]).unwrap_err();
+    assert!(e.contains("truncated"), "{e}");
+
+    let e = Network::from_bytes(b"WUZIEVAL\x01\x00\x00\x00").unwrap_err();
+    assert!(e.contains("magic"), "{e}");
+
+    let mut version = bytes.clone();
+    version[8] = 9;
+    let e = Network::from_bytes(&version).unwrap_err();
+    assert!(e.contains("version 9"), "{e}");
+
+    let mut rule = bytes.clone();
+    rule[12] = 3;
+    let e = Network::from_bytes(&rule).unwrap_err();
+    assert!(e.contains("rule"), "{e}");
+
+    // A weight beyond what the integer sums were sized for, with a valid checksum.
+    let mut big = net.clone();
+    big.heads[1].w1[3][5] = W1_LIMIT + 1;
+    let e = Network::from_bytes(&big.to_bytes()).unwrap_err();
+    assert!(e.contains("first-layer"), "{e}");
+    let mut big = net;
+    big.embed[NCODES - 1][0] = -EMBED_LIMIT - 1;
+    let e = Network::from_bytes(&big.to_bytes()).unwrap_err();
+    assert!(e.contains("input weight"), "{e}");
+
+    let dir = std::env::temp_dir().join(format!("wuzi-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("n.wzn");
+    let path = path.to_str().unwrap();
+    let net = random_network(Rule::Freestyle, 8);
+    net.save(path).unwrap();
+    assert_eq!(Network::load(path), Ok(net));
+    std::fs::write(path, b"garbage").unwrap();
+    let e = Network::load(path).unwrap_err();
+    assert!(e.contains(path) && e.contains("magic"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn simd_kernels_give_the_scalar_results() {
+    if !simd::has_avx2() {
+        eprintln!("no AVX2 on this machine: the AVX2 kernels fall back to the scalar ones");
+    }
+    let mut rng = StdRng::seed_from_u64(11);
+    let arr = |rng: &mut StdRng, lo: i16, hi: i16| {
+        let mut a = [0i16; FEATURES];
+        a.iter_mut().for_each(|x| *x = rng.gen_range(lo..=hi));
+        a
+    };
+    for round in 0..2000 {
+        // Large rows sometimes, so that the saturating adds saturate.
+        let lim = if round % 4 == 0 { i16::MAX } else { 300 };
+        let rows = [0; 4].map(|_| arr(&mut rng, -lim, lim));
+        let bias = arr(&mut rng, -lim, lim);
+        let (mut a, mut b) = ([0; FEATURES], [0; FEATURES]);
+        let refs = [&rows[0], &rows[1], &rows[2], &rows[3]];
+        simd::scalar::cell_activation(refs, &bias, &mut a);
+        simd::x86::cell_activation(refs, &bias, &mut b);
+        assert_eq!(a, b, "cell_activation, round {round}");
+
+        let old = arr(&mut rng, 0, ACT_MAX);
+        let new = arr(&mut rng, 0, ACT_MAX);
+        let mut p = [0i32; FEATURES];
+        p.iter_mut()
+            .for_each(|x| *x = rng.gen_range(ACT_MAX as i32..=1024 * 1024 - ACT_MAX as i32));
+        let mut q = p;
+        simd::scalar::pool_replace(&mut p, &old, &new);
+        simd::x86::pool_replace(&mut q, &old, &new);
+        assert_eq!(p, q, "pool_replace, round {round}");
+
+        let (mut act_s, mut act_v) = (old, old);
+        simd::scalar::cell_update(refs, &bias, &mut act_s, &mut p);
+        simd::x86::cell_update(refs, &bias, &mut act_v, &mut q);
+        assert_eq!((act_s, p), (act_v, q), "cell_update, round {round}");
+        assert_eq!(act_s, a);
+
+        let net = random_network(Rule::Freestyle, round);
+        for h in &net.heads {
+            assert_eq!(
+                simd::scalar::head(&p, h),
+                simd::x86::head(&p, h),
+                "head, round {round}"
+            );
+        }
+    }
+    // The largest input a 32x32 board can give (every cell empty and saturated).
+    let full = [1024 * ACT_MAX as i32; FEATURES];
+    let h = Head {
+        w1: [[W1_LIMIT; FEATURES]; HIDDEN],
+        b1: [-127; HIDDEN],
+        w2: [i16::MAX; HIDDEN],
+        b2: 0,
+    };
+    assert_eq!(simd::scalar::head(&full, &h), simd::x86::head(&full, &h));
+    let hk = H_MAX as i32 * i16::MAX as i32;
+    assert_eq!(
+        simd::scalar::head(&full, &h),
+        (HIDDEN as i32 * hk + 1024) >> 11
+    );
+}
+
+/// The network's score and state computed from scratch for the position's board.
+fn fresh_score(pos: &Position, net: &'static Network) -> i32 {
+    let fresh = Position::with_network(pos.board.clone(), pos.rule(), Some(net));
+    fresh.eval.network_score(pos.side()).unwrap()
+}
+
+#[test]
+fn incremental_network_state_equals_a_recomputation_after_random_play() {
+    let mut rng = StdRng::seed_from_u64(2027);
+    for (k, (size, rule)) in [
+        (15, Rule::Freestyle),
+        (20, Rule::Renju),
+        (9, Rule::Standard),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let net = leak(random_network(rule, 100 + k as u64));
+        let mut pos = Position::with_network(Board::new(size, size), rule, Some(net));
+        let mut scores = std::collections::HashSet::new();
+        for step in 0..600 {
+            let empty: Vec<usize> = pos
+                .board
+                .all_cells()
+                .filter(|&i| pos.board.cell(i) == EMPTY)
+                .collect();
+            let undo = pos.board.stones() > 0 && (empty.is_empty() || rng.gen_bool(0.35));
+            if undo {
+                pos.undo();
+            } else {
+                pos.make(empty[rng.gen_range(0..empty.len())]);
+            }
+            assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
+            let s = pos.eval.network_score(pos.side()).unwrap();
+            assert_eq!(s, fresh_score(&pos, net), "step {step}");
+            scores.insert(s);
+        }
+        // The random network really reacts to the position.
+        assert!(scores.len() > 50, "{} distinct scores", scores.len());
+    }
+}
+
+#[test]
+fn the_score_is_the_tables_plus_the_network() {
+    let net = leak(random_network(Rule::Freestyle, 5));
+    let mut pos = Position::with_network(Board::new(15, 15), Rule::Freestyle, Some(net));
+    let plain = Position::with_network(Board::new(15, 15), Rule::Freestyle, None);
+    for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 9)] {
+        pos.make(Pos::new(x, y).idx());
+    }
+    let side = pos.side();
+    let n = pos.eval.network_score(side).unwrap();
+    assert_ne!(n, 0);
+    assert_eq!(pos.eval.evaluate(side), pos.eval.classical(side) + n);
+    assert_eq!(plain.eval.network_score(side), None);
+    assert_eq!(plain.eval.evaluate(side), plain.eval.classical(side));
+}
+
+/// The network `scripts/train_nnue.py` exported, run by the engine on positions of its
+/// validation set: the integer output equals the trainer's numpy emulation of the engine's
+/// arithmetic exactly, and the float model's within a few evaluation units (the trainer
+/// printed mean 0.50, max 7.06 over its whole validation set of 19,726 positions for this
+/// network; the network's outputs average 339 in size).
+#[test]
+fn exported_network_reproduces_the_trainer() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let net = leak(Network::load(&format!("{dir}network_check.wzn")).unwrap());
+    let text = std::fs::read_to_string(format!("{dir}network_check.txt")).unwrap();
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (int, float): (i32, f64) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        let mut board = Board::new(15, 15);
+        for m in &f[2..] {
+            let (x, y) = m.split_once(',').unwrap();
+            board.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()).idx());
+        }
+        let pos = Position::with_network(board, net.rule, Some(net));
+        let got = pos.eval.network_score(pos.side()).unwrap();
+        assert_eq!(got, int, "{line}");
+        assert!((got as f64 - float).abs() <= 8.0, "{line}: float {float}");
+        n += 1;
+    }
+    assert!(n >= 16, "{n} vectors");
+}
+
+/// A network file the engine refuses: it says why on `START` (a `MESSAGE`, which managers
+/// show or ignore), plays with the built-in evaluation, and writes nothing to stderr.
+#[test]
+fn the_engine_plays_with_a_refused_network_file_and_says_why() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzn", std::process::id()));
+    let mut bytes = random_network(Rule::Freestyle, 3).to_bytes();
+    let n = bytes.len();
+    bytes[n / 2] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .env("WUZI_NNUE_FILE", &path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "INFO timeout_turn 300\nSTART 15\nBEGIN").unwrap();
+    stdin.flush().unwrap();
+    let mut got = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let is_move = line.contains(',') && !line.starts_with("MESSAGE");
+        got.push(line);
+        if is_move {
+            break;
+        }
+    }
+    writeln!(stdin, "END").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        got[0].starts_with("MESSAGE WUZI_NNUE_FILE refused:") && got[0].contains("checksum"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "OK");
+    let (x, y) = got.last().unwrap().split_once(',').unwrap();
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+    assert!(out.stderr.is_empty());
+}

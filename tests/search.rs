@@ -119,6 +119,59 @@ fn helper_threads_agree_on_a_forced_win() {
     }
 }
 
+/// The root watcher sees every pass over the root moves, each move's start and (when its
+/// search completed) its end right after, on the main thread only.
+#[test]
+fn the_root_watcher_sees_each_pass_and_move() {
+    use std::sync::{Arc, Mutex};
+    use wuzi::search::RootEvent;
+    let b = board(
+        15,
+        &[(7, 7), (8, 8), (6, 8)],
+        &[(7, 8), (8, 7)],
+        Color::White,
+    );
+    for (threads, multipv) in [(1, 1), (2, 1), (1, 3)] {
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let sink = events.clone();
+        let limits = Limits {
+            threads,
+            multipv,
+            root_watch: Some(Arc::new(move |e| sink.lock().unwrap().push(e))),
+            ..Limits::depth(5)
+        };
+        let mut e = Engine::new();
+        let r = e.search_sync(b.clone(), Rule::Freestyle, limits, &mut |_| {});
+        assert_eq!(r.depth, 5);
+        let events = events.lock().unwrap();
+        assert_eq!(events[0], RootEvent::Pass { depth: 1 });
+        let mut depth = 0;
+        let mut seen = std::collections::HashSet::new();
+        for (k, ev) in events.iter().enumerate() {
+            match *ev {
+                RootEvent::Pass { depth: d } => {
+                    assert!(d == depth || d == depth + 1, "{events:?}");
+                    depth = d;
+                    seen.clear();
+                }
+                RootEvent::Start(p) => {
+                    assert!(b.is_empty(p));
+                    assert!(seen.insert(p), "{p} twice in one pass");
+                }
+                RootEvent::Done(p) => assert_eq!(events[k - 1], RootEvent::Start(p)),
+            }
+        }
+        assert_eq!(depth, 5, "{threads} {multipv}");
+        // The first pass searches every root move, the best one included.
+        let first_pass: Vec<_> = events
+            .iter()
+            .skip(1)
+            .take_while(|e| !matches!(e, RootEvent::Pass { .. }))
+            .collect();
+        assert!(first_pass.contains(&&RootEvent::Done(r.best)));
+    }
+}
+
 #[test]
 fn multipv_gives_distinct_lines_best_first() {
     // A quiet middle game: white to move.

@@ -131,7 +131,10 @@ fn yixin_rule_2_is_renju() {
 /// `info show_detail 1` (what `init_engine()` sends): live `MESSAGE REALTIME` lines in
 /// the shape main.c parses (`BEST` + `%d,%d`, `VAL` + `%d`, `PV` + text), a few per
 /// second at most, the last BEST being the move; the per-depth summary lines stay.
-/// Without show_detail, none.
+/// Also the root moves as they are searched: `REFRESH` (main.c clears its marks), `POS r,c`
+/// (`sscanf(p, "%d,%d", &y, &x); boardpos[y][x] = 2`), `DONE r,c` (that mark becomes 1 if it
+/// was 2): each DONE right after the POS of the same move, POS on empty squares only, at most
+/// one per 20 ms. Without show_detail, none.
 #[test]
 fn live_analysis_lines_when_show_detail_asks() {
     let mut b = Brain::spawn();
@@ -141,11 +144,19 @@ fn live_analysis_lines_when_show_detail_asks() {
     b.send_raw(b"start 15 15\nboard\n7,7,2\n8,8,1\n6,8,2\ndone\n");
     b.expect("OK");
     let mut realtime = Vec::new();
+    let mut roots = Vec::new();
     let mut summaries = 0;
     let mv = loop {
         let l = b.recv_line(LONG).expect("a move");
         if let Some(rest) = l.strip_prefix("MESSAGE REALTIME ") {
-            realtime.push(rest.to_string());
+            if ["POS ", "DONE ", "REFRESH"]
+                .iter()
+                .any(|k| rest.starts_with(k))
+            {
+                roots.push(rest.to_string());
+            } else {
+                realtime.push(rest.to_string());
+            }
         } else if l.starts_with("MESSAGE depth ") {
             summaries += 1;
         } else if !l.starts_with("MESSAGE ") {
@@ -171,6 +182,25 @@ fn live_analysis_lines_when_show_detail_asks() {
         assert!(pv.split(' ').all(|m| parse_move(m).is_some()), "{r:?}");
         assert!(pv.starts_with(best), "{r:?}");
     }
+    // The root moves: a 1.2 s search passes over them several times after the first 250 ms.
+    let pos: Vec<(u32, u32)> = roots
+        .iter()
+        .filter_map(|r| r.strip_prefix("POS "))
+        .map(|m| parse_move(m).unwrap_or_else(|| panic!("{m}")))
+        .collect();
+    assert!(roots.iter().any(|r| r == "REFRESH"), "{roots:?}");
+    assert!(pos.len() >= 5, "{roots:?}");
+    assert!(pos.len() <= 1 + took / 20, "{} POS in {took} ms", pos.len());
+    let stones = [(7, 7), (8, 8), (6, 8)];
+    assert!(pos
+        .iter()
+        .all(|p| !stones.contains(p) && p.0 < 15 && p.1 < 15));
+    for (k, r) in roots.iter().enumerate() {
+        if let Some(m) = r.strip_prefix("DONE ") {
+            assert_eq!(roots[k - 1], format!("POS {m}"), "{roots:?}");
+        }
+    }
+    assert!(roots.iter().any(|r| r.starts_with("DONE ")), "{roots:?}");
     let last = &realtime[realtime.len() - 3];
     assert_eq!(parse_move(last.strip_prefix("BEST ").unwrap()), Some(mv));
     // show_detail 0: the move and one summary MESSAGE only.

@@ -12,9 +12,12 @@ use crate::game::rule::{forbidden_points, Rule};
 use crate::search::engine::{Engine, Reporter};
 use crate::search::threads::MAX_THREADS;
 use crate::search::timeman::{Budget, TimeControl};
-use crate::search::{is_proven_loss, score_text, Iteration, Limits, SearchResult};
+use crate::search::{
+    is_proven_loss, score_text, Iteration, Limits, RootEvent, RootWatch, SearchResult,
+};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Lines read this soon after the request a search answers came in the same burst of
@@ -962,7 +965,9 @@ impl Session {
         }
         self.search_start = t;
         self.search_budget = budget;
+        let root_watch = (self.realtime() && !ponder).then(|| root_watch(self.out.clone(), t));
         let limits = Limits {
+            root_watch,
             start: t,
             budget,
             max_depth: self.max_depth,
@@ -1333,6 +1338,53 @@ fn balanced(r: &SearchResult, two: bool, bias: i64, board: Option<&Board>) -> (V
         Some(s) => (vec![first, s], value(score)),
         None => (vec![first], value(score)),
     }
+}
+
+/// Root moves are shown only once a search has run this long (the first depths take
+/// microseconds each: nobody could see them) ...
+const REALTIME_POS_AFTER: Duration = Duration::from_millis(250);
+/// ... and at most one `POS` per this interval, so a GUI redrawing on each line keeps up.
+const REALTIME_POS_EVERY: Duration = Duration::from_millis(20);
+
+/// Yixin-Board's per-root-move view (main.c: `REFRESH` clears the marks, `POS r,c` marks the
+/// move being searched, `DONE r,c` turns that mark into "searched"): a `REFRESH` at each pass
+/// over the root moves, then `POS` and `DONE` for the moves searched, rate-limited as above
+/// (a `DONE` only for the move whose `POS` was sent).
+fn root_watch(out: Output, start: Instant) -> RootWatch {
+    struct Shown {
+        last_pos: Option<Instant>,
+        current: Option<Pos>,
+    }
+    let shown = std::sync::Mutex::new(Shown {
+        last_pos: None,
+        current: None,
+    });
+    Arc::new(move |e: RootEvent| {
+        if start.elapsed() < REALTIME_POS_AFTER {
+            return;
+        }
+        let mut s = shown.lock().unwrap_or_else(|e| e.into_inner());
+        match e {
+            RootEvent::Pass { .. } => {
+                s.current = None;
+                out.message("REALTIME REFRESH");
+            }
+            RootEvent::Start(p) => {
+                s.current = None;
+                if s.last_pos.is_none_or(|t| t.elapsed() >= REALTIME_POS_EVERY) {
+                    s.last_pos = Some(Instant::now());
+                    s.current = Some(p);
+                    out.message(&format!("REALTIME POS {p}"));
+                }
+            }
+            RootEvent::Done(p) => {
+                if s.current == Some(p) {
+                    s.current = None;
+                    out.message(&format!("REALTIME DONE {p}"));
+                }
+            }
+        }
+    })
 }
 
 /// Yixin-Board's live analysis (its main.c reads `MESSAGE REALTIME BEST r,c`, `VAL n`

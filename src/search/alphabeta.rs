@@ -96,6 +96,8 @@ pub struct Worker<'a> {
     /// Shared with the other search threads, if any; `tid` is this thread's mark.
     pub crumbs: Option<&'a Crumbs>,
     pub tid: u64,
+    /// Told of the root moves as they are searched (the main thread's, when asked).
+    pub root_watch: Option<crate::search::RootWatch>,
 }
 
 impl<'a> Worker<'a> {
@@ -130,6 +132,7 @@ impl<'a> Worker<'a> {
             next_poll: POLL_INTERVAL,
             crumbs: None,
             tid: 1,
+            root_watch: None,
         }
     }
 
@@ -148,6 +151,14 @@ impl<'a> Worker<'a> {
         // far (the first of the ordered root moves at worst).
         if now >= self.deadline + FIRST_ITERATION_GRACE {
             self.aborted = true;
+        }
+    }
+
+    /// Tells the root watcher, if any, of `e`.
+    #[inline]
+    pub fn watch(&self, e: crate::search::RootEvent) {
+        if let Some(w) = &self.root_watch {
+            w(e);
         }
     }
 

@@ -5,7 +5,7 @@ use super::alphabeta::Worker;
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
-use super::{Iteration, Limits, PvLine, SearchResult};
+use super::{Iteration, Limits, PvLine, RootEvent, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -211,6 +211,7 @@ fn deepen(
     let multipv = limits.multipv.clamp(1, root.len());
     let mut lines: Vec<Vec<u16>> = vec![Vec::new(); root.len()];
     let mut best_lines: Vec<PvLine> = Vec::new();
+    w.root_watch = limits.root_watch.clone();
 
     for depth in 1..=max_depth {
         if let Some(h) = helpers {
@@ -336,8 +337,10 @@ fn search_root_multi(
     let mut top: Vec<i32> = Vec::with_capacity(k + 1);
     let mut best_move: Option<(u16, i32)> = None;
     w.seldepth = 0;
+    w.watch(RootEvent::Pass { depth });
     for (n, &m) in root.iter().enumerate() {
         let bar = (top.len() == k).then(|| top[k - 1]);
+        w.watch(RootEvent::Start(Pos::from_idx(m as usize)));
         w.pos.make(m as usize);
         let s = match bar {
             None => -w.search(depth - 1, -WIN, WIN, 1, true),
@@ -354,6 +357,7 @@ fn search_root_multi(
         if w.aborted {
             break;
         }
+        w.watch(RootEvent::Done(Pos::from_idx(m as usize)));
         scores[n] = s;
         if !matches!(bar, Some(bar) if s <= bar) {
             lines[n].clear();
@@ -468,9 +472,11 @@ fn search_root(
     let mut best = -WIN;
     let mut best_move: Option<(u16, i32)> = None;
     w.seldepth = 0;
+    w.watch(RootEvent::Pass { depth });
     for (n, &m) in root.iter().enumerate() {
         let i = m as usize;
         let r = w.root_reduction(i, depth, n);
+        w.watch(RootEvent::Start(Pos::from_idx(i)));
         w.pos.make(i);
         let mut s;
         if n == 0 {
@@ -488,6 +494,7 @@ fn search_root(
         if w.aborted {
             break;
         }
+        w.watch(RootEvent::Done(Pos::from_idx(i)));
         scores[n] = s;
         if s > best {
             best = s;

@@ -13,10 +13,27 @@ pub mod timeman;
 pub mod tt;
 
 use crate::game::pos::Pos;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// What the main thread's root loop is doing, for live displays (Yixin-Board marks the moves
+/// being searched and those done).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    /// A pass over the root moves begins (a new depth, or a re-search of the same depth with
+    /// a wider window).
+    Pass { depth: i32 },
+    /// The search of this root move begins ...
+    Start(Pos),
+    /// ... and is complete (not sent for a move whose search was interrupted).
+    Done(Pos),
+}
+
+/// Called by the main search thread on each [`RootEvent`]; it must return quickly.
+pub type RootWatch = Arc<dyn Fn(RootEvent) + Send + Sync>;
+
 /// What one search may spend.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 pub struct Limits {
     /// When the move request was read; all budgets count from here.
     pub start: Instant,
@@ -29,6 +46,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Principal variations wanted (YXNBEST); 1 for play.
     pub multipv: usize,
+    /// Told of the main thread's root moves as they are searched, if set.
+    pub root_watch: Option<RootWatch>,
 }
 
 impl Limits {
@@ -51,6 +70,7 @@ impl Limits {
             threads: 1,
             ponder: false,
             multipv: 1,
+            root_watch: None,
         }
     }
 }

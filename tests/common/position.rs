@@ -41,6 +41,7 @@ pub fn think_1s(b: Board, rule: wuzi::game::rule::Rule) -> wuzi::search::SearchR
         threads: 1,
         ponder: false,
         multipv: 1,
+        root_watch: None,
     };
     let mut e = Engine::new();
     e.set_hash_bytes(16 << 20);

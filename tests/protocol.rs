@@ -258,6 +258,49 @@ fn caro_takes_a_six_as_the_judges_count_it() {
     b.finish();
 }
 
+/// Rule 9 (caro with exact five; GomocupJudge's `ai_match.py` for rule 9: exactly five, not
+/// blocked at both ends): the six on 6,7 that wins under rule 8 is no win, so black takes
+/// its real five on column 10 (white's four 2,2..5,5 would win next).
+#[test]
+fn caro_exact_takes_a_five_not_a_six() {
+    let mut b = Brain::spawn();
+    fast(&mut b);
+    b.send("INFO rule 9");
+    b.send("START 15");
+    b.expect("OK");
+    send_board(
+        &mut b,
+        &pts("2,7 3,7 4,7 5,7 7,7 10,10 10,11 10,12 10,13"),
+        &pts("2,2 3,3 4,4 5,5 1,7 0,14 13,0 14,1 12,14"),
+        true,
+    );
+    let m = b.expect_move(LONG);
+    assert!([(10, 9), (10, 14)].contains(&m), "{m:?}");
+    b.finish();
+}
+
+/// White's 6,7 would make six: a win under rule 8, which black must block, nothing under
+/// rule 9, where black makes its open four on column 10 instead (a win in 3).
+#[test]
+fn caro_exact_ignores_a_six_threat_that_rule_8_must_block() {
+    for (rule, want) in [(8, vec![(6, 7)]), (9, vec![(10, 9), (10, 13)])] {
+        let mut b = Brain::spawn();
+        fast(&mut b);
+        b.send(&format!("INFO rule {rule}"));
+        b.send("START 15");
+        b.expect("OK");
+        send_board(
+            &mut b,
+            &pts("10,10 10,11 10,12 1,7 14,0"),
+            &pts("2,7 3,7 4,7 5,7 7,7"),
+            true,
+        );
+        let m = b.expect_move(LONG);
+        assert!(want.contains(&m), "rule {rule}: {m:?}");
+        b.finish();
+    }
+}
+
 #[test]
 fn field_three_squares_are_never_played() {
     let mut b = Brain::spawn();

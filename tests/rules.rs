@@ -136,10 +136,43 @@ fn caro_five_must_not_be_shut_in_at_both_ends() {
         Color::Black,
         Rule::Caro
     ));
-    // Rule 8 and 9 are both caro; renju still wins over the caro bit.
+    // Rule 8 is caro, 9 caro with exact five; renju still wins over the caro bit.
     assert_eq!(Rule::from_info(8, false), Rule::Caro);
-    assert_eq!(Rule::from_info(9, false), Rule::Caro);
+    assert_eq!(Rule::from_info(9, false), Rule::CaroExact);
     assert_eq!(Rule::from_info(12, false), Rule::Renju);
+    assert_eq!(Rule::from_info(13, false), Rule::Renju);
+}
+
+/// Rule 9 as the judges play it (GomocupJudge's `ai_match.py`: for rule 9 a win is exactly
+/// five not blocked at both ends; Piskvork the same): six or more wins for nobody, shut in or
+/// not; a five wins unless opponent stones close both ends; the edge closes nothing.
+#[test]
+fn caro_exact_five_wins_only_unshut_and_never_as_six() {
+    let r = Rule::CaroExact;
+    let wins = |black: &str, white: &str, at: (u8, u8), c: Color| {
+        makes_five(&board(black, white), Pos::new(at.0, at.1).idx(), c, r)
+    };
+    assert!(!wins("3,7 4,7 5,7 6,7", "2,7 8,7", (7, 7), Color::Black));
+    assert!(wins("3,7 4,7 5,7 6,7", "2,7", (7, 7), Color::Black));
+    assert!(wins("0,7 1,7 2,7 3,7", "5,7", (4, 7), Color::Black));
+    assert!(!wins("2,7 3,7 4,7 5,7 7,7", "", (6, 7), Color::Black));
+    assert!(!wins(
+        "2,7 3,7 4,7 5,7 7,7",
+        "1,7 8,7",
+        (6, 7),
+        Color::Black
+    ));
+    assert!(!wins(
+        "1,7 8,7",
+        "2,7 3,7 4,7 5,7 7,7",
+        (6, 7),
+        Color::White
+    ));
+    assert!(wins("1,7 9,7", "2,7 3,7 4,7 5,7", (6, 7), Color::White));
+    assert!(!wins("3,3 4,4 5,5 6,6", "2,2 8,8", (7, 7), Color::Black));
+    assert!(wins("3,3 4,4 5,5 6,6", "2,2", (7, 7), Color::Black));
+    assert_eq!(Rule::from_name("caro-exact"), Some(Rule::CaroExact));
+    assert_eq!(Rule::from_code(9), Some(Rule::CaroExact));
 }
 
 #[test]

@@ -264,7 +264,7 @@ fn embedded(_rule: Rule) -> Option<&'static [u8]> {
 }
 
 struct Registry {
-    nets: [Option<&'static Network>; 4],
+    nets: [Option<&'static Network>; Rule::COUNT],
     error: Option<String>,
 }
 
@@ -283,7 +283,7 @@ fn registry() -> &'static RwLock<Registry> {
         match std::env::var_os("WUZI_NNUE_FILE") {
             None => {}
             // Off: every rule evaluates with the classical tables alone.
-            Some(v) if v == "none" => reg.nets = [None; 4],
+            Some(v) if v == "none" => reg.nets = [None; Rule::COUNT],
             Some(path) => match Network::load(&path.to_string_lossy()) {
                 Ok(n) => {
                     let slot = n.rule.index();

@@ -122,8 +122,8 @@ impl LineTable {
                     // Caro (the judges' rule 8): six or more, or exactly five not shut in by
                     // opponent stones at both ends (an edge is open). A five spans at most
                     // 1..=9, so both of its ends are inside the window.
-                    FiveRule::Caro => {
-                        n > 5
+                    FiveRule::Caro | FiveRule::CaroExact => {
+                        (n > 5 && five == FiveRule::Caro)
                             || (n == 5
                                 && !(a > 0
                                     && line[a - 1] == OTHER
@@ -204,13 +204,20 @@ enum FiveRule {
     Exact = 1,
     /// Six or more, or exactly five not blocked by opponent stones at both ends.
     Caro = 2,
+    /// Exactly five not blocked by opponent stones at both ends.
+    CaroExact = 3,
 }
+
+const NFIVERULES: usize = 4;
 
 /// Table for `c` under `rule`; built on first use (a few tens of milliseconds) and shared.
 pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
-    static TABLES: [OnceLock<LineTable>; 6] = [const { OnceLock::new() }; 6];
+    static TABLES: [OnceLock<LineTable>; 2 * NFIVERULES] =
+        [const { OnceLock::new() }; 2 * NFIVERULES];
     let five = if rule == Rule::Caro {
         FiveRule::Caro
+    } else if rule == Rule::CaroExact {
+        FiveRule::CaroExact
     } else if rule.exact_five(c) {
         FiveRule::Exact
     } else {
@@ -221,7 +228,7 @@ pub fn line_table(rule: Rule, c: Color) -> &'static LineTable {
     match c {
         Color::Black => black,
         // White's table is black's with the two colours swapped in every key.
-        Color::White => TABLES[3 + five as usize].get_or_init(|| {
+        Color::White => TABLES[NFIVERULES + five as usize].get_or_init(|| {
             let pat = (0..KEY_SPACE as u32)
                 .map(|k| black.pat[(((k & 0x55555) << 1) | ((k & 0xAAAAA) >> 1)) as usize])
                 .collect();
@@ -246,7 +253,7 @@ impl PairTable {
 
 /// The pair table of `rule`, built on first use from the two colours' tables.
 pub fn pair_table(rule: Rule) -> &'static PairTable {
-    static TABLES: [OnceLock<PairTable>; 4] = [const { OnceLock::new() }; 4];
+    static TABLES: [OnceLock<PairTable>; Rule::COUNT] = [const { OnceLock::new() }; Rule::COUNT];
     TABLES[rule.index()].get_or_init(|| {
         let (b, w) = (
             line_table(rule, Color::Black),
@@ -422,6 +429,22 @@ mod tests {
         // Both five-points count, the one making six too.
         assert_eq!(pat("..xxx*.x...", c), Pattern::F4);
         assert_eq!(pat("..xxx*.x...", Rule::Standard), Pattern::B4);
+    }
+
+    #[test]
+    fn caro_exact_shapes() {
+        let c = Rule::CaroExact;
+        assert_eq!(pat("..oxx*xxo..", c), Pattern::Dead);
+        assert_eq!(pat("..#xx*xxo..", c), Pattern::F5);
+        assert_eq!(pat("...xx*xxo..", c), Pattern::F5);
+        // Six is no win, shut in or not; the five-point that would make six does not count.
+        assert_eq!(pat("..xxx*xx...", c), Pattern::Overline);
+        assert_eq!(pat(".oxxx*xxo..", c), Pattern::Overline);
+        assert_eq!(pat("..xxx*.x...", c), Pattern::B4);
+        // Its only five-point would make six.
+        assert_eq!(pat("..oxx*x.x..", c), Pattern::Dead);
+        assert_eq!(pat("..oxx*x..o.", c), Pattern::B4);
+        assert_eq!(pat("..oxx*x.o..", c), Pattern::Dead);
     }
 
     #[test]

@@ -289,7 +289,7 @@ pub fn builtin(rule: Rule) -> Weights {
 }
 
 struct Registry {
-    tables: [&'static Weights; 4],
+    tables: [&'static Weights; Rule::COUNT],
     error: Option<String>,
 }
 

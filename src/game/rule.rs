@@ -17,13 +17,15 @@ pub enum Rule {
     /// 8): six or more wins; exactly five wins unless opponent stones close both of its ends
     /// (the board edge does not close an end).
     Caro,
+    /// Caro with exact five (the judges' rule 9): exactly five wins unless opponent stones
+    /// close both of its ends; six or more wins for nobody.
+    CaroExact,
 }
 
 impl Rule {
-    /// Maps the protocol's `INFO rule` bitmask. Bit 4 (renju) wins over bit 8 (caro), which
-    /// wins over bit 1 (exact five). 9 (Piskvork's caro with exact five, where six does not
-    /// win) is played as 8: the engine then counts its own or the opponent's six as a win.
-    /// In Yixin-Board mode the value 2 means renju.
+    /// Maps the protocol's `INFO rule` bitmask. Bit 4 (renju) wins over bit 8 (caro); bit 1
+    /// (exact five) makes caro [`Rule::CaroExact`] and anything else standard. In
+    /// Yixin-Board mode the value 2 means renju.
     pub fn from_info(value: i64, yixin_mode: bool) -> Rule {
         if yixin_mode && value == 2 {
             return Rule::Renju;
@@ -31,7 +33,11 @@ impl Rule {
         if value & 4 != 0 {
             Rule::Renju
         } else if value & 8 != 0 {
-            Rule::Caro
+            if value & 1 != 0 {
+                Rule::CaroExact
+            } else {
+                Rule::Caro
+            }
         } else if value & 1 != 0 {
             Rule::Standard
         } else {
@@ -43,13 +49,27 @@ impl Rule {
     pub fn exact_five(self, c: Color) -> bool {
         match self {
             Rule::Freestyle | Rule::Caro => false,
-            Rule::Standard => true,
+            Rule::Standard | Rule::CaroExact => true,
             Rule::Renju => c == Color::Black,
         }
     }
 
+    /// Whether a five closed at both ends by opponent stones fails to win (the caro rules).
+    pub fn is_caro(self) -> bool {
+        matches!(self, Rule::Caro | Rule::CaroExact)
+    }
+
+    /// Number of rules.
+    pub const COUNT: usize = 5;
+
     /// Every rule, in [`Rule::index`] order.
-    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+    pub const ALL: [Rule; Rule::COUNT] = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroExact,
+    ];
 
     /// A dense index, for per-rule tables.
     pub fn index(self) -> usize {
@@ -58,16 +78,19 @@ impl Rule {
             Rule::Standard => 1,
             Rule::Renju => 2,
             Rule::Caro => 3,
+            Rule::CaroExact => 4,
         }
     }
 
-    /// The protocol's `INFO rule` value naming this rule (0, 1, 4, 8), as data files record it.
+    /// The protocol's `INFO rule` value naming this rule (0, 1, 4, 8, 9), as data files
+    /// record it.
     pub fn code(self) -> u8 {
         match self {
             Rule::Freestyle => 0,
             Rule::Standard => 1,
             Rule::Renju => 4,
             Rule::Caro => 8,
+            Rule::CaroExact => 9,
         }
     }
 
@@ -88,6 +111,7 @@ impl Rule {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
             Rule::Caro => "caro",
+            Rule::CaroExact => "caro-exact",
             Rule::Renju => "renju",
         }
     }
@@ -117,7 +141,7 @@ pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
     let own = c.cell();
     DIRS.iter().any(|&d| {
         let n = run_len(cells, i, d, own);
-        if rule == Rule::Caro && n == 5 {
+        if rule.is_caro() && n == 5 {
             // Both cells beyond the run: blocked only if both hold opponent stones.
             let mut a = 1;
             while cells[step(i, d, -a)] == own {
@@ -261,7 +285,7 @@ mod tests {
         assert_eq!(Rule::from_info(2, false), Rule::Freestyle);
         assert_eq!(Rule::from_info(2, true), Rule::Renju);
         assert_eq!(Rule::from_info(8, false), Rule::Caro);
-        assert_eq!(Rule::from_info(9, false), Rule::Caro);
+        assert_eq!(Rule::from_info(9, false), Rule::CaroExact);
         assert_eq!(Rule::from_info(12, false), Rule::Renju);
     }
 }

@@ -698,3 +698,38 @@ fn yixin_blocks_without_done_are_abandoned() {
     }
     b.finish();
 }
+
+/// Yixin-Board's Stop button, as the real GUI sends it (seen in a trace of Yixin-Board under
+/// Xvfb): the request is followed at once by `yxquerydatabaseall` with the position, so the
+/// `yxstop` arrives behind a waiting query. It must still end the running search at once
+/// (main.c then reads the move with `sscanf(string, "%d,%d", &y, &x)`).
+#[test]
+fn yxstop_behind_a_database_query_stops_the_search() {
+    let mut b = Brain::spawn();
+    yixin_startup(&mut b, 15, 15, 0);
+    b.send_raw(b"info show_detail 0\nINFO timeout_turn 2000000\n");
+    b.send_raw(
+        b"INFO time_left 100000000\nstart 15 15\nboard\n7,7,2\ndone\nyxquerydatabaseall\n7,7\ndone\n",
+    );
+    b.expect("OK");
+    std::thread::sleep(Duration::from_millis(400));
+    let t = std::time::Instant::now();
+    b.send_raw(b"yxstop\n");
+    let mv = loop {
+        let l = b.recv_line(LONG).expect("a move after yxstop");
+        if let Some(m) = parse_move(&l) {
+            break m;
+        }
+        assert!(l.starts_with("MESSAGE"), "{l}");
+    };
+    // Without the stop the search would run for minutes (2,000 s per move).
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    assert_ne!(mv, (7, 7));
+    // The query is answered after the move, in order.
+    assert_eq!(
+        b.recv_line(LONG).as_deref(),
+        Some("MESSAGE DATABASE REFRESH")
+    );
+    assert_eq!(b.recv_line(LONG).as_deref(), Some("MESSAGE DATABASE DONE"));
+    b.finish();
+}

@@ -254,8 +254,8 @@ impl Session {
     fn while_thinking(&mut self, line: String, t: Instant) -> Flow {
         match parse(&line) {
             Ok(Command::End) if !self.piped_burst(t) => return Flow::Exit,
-            Ok(Command::Stop) if self.queue.is_empty() => self.engine.stop(),
-            Ok(Command::Info(k, v)) if self.queue.is_empty() => {
+            Ok(Command::Stop) if self.queue_is_passive() => self.engine.stop(),
+            Ok(Command::Info(k, v)) if self.queue_is_passive() => {
                 self.info(&k, &v);
                 self.shorten_search();
             }
@@ -263,6 +263,29 @@ impl Session {
             _ => self.queue.push_back((line, t)),
         }
         Flow::Continue
+    }
+
+    /// Whether every line waiting in the queue leaves the running search the current one
+    /// (queries, settings, stray block lines): then a `STOP` or an `INFO` read now is meant
+    /// for this search. Yixin-Board sends `yxquerydatabaseall` with the position right
+    /// after each request, so its Stop button (`yxstop`) always arrives behind such lines.
+    /// Behind anything else (a request, a new game, a position change) they wait their turn.
+    fn queue_is_passive(&self) -> bool {
+        self.queue.iter().all(|(line, _)| {
+            matches!(
+                parse(line),
+                Ok(Command::YxQueryDatabase(_)
+                    | Command::Stone(..)
+                    | Command::Done
+                    | Command::Empty
+                    | Command::Info(..)
+                    | Command::YxShowForbid
+                    | Command::YxShowHashUsage
+                    | Command::YxShowInfo
+                    | Command::About
+                    | Command::TraceBoard)
+            )
+        })
     }
 
     /// Whether a line read at `t` during a search belongs to the same burst of input as the

@@ -164,32 +164,9 @@ fn bad_table_files_are_refused_with_a_reason() {
 
 #[test]
 fn the_engine_plays_with_a_refused_table_file_and_says_why() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzw", std::process::id()));
     std::fs::write(&path, b"WUZIEVAL garbage").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-        .env("WUZI_EVAL_FILE", &path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "INFO timeout_turn 300\nSTART 15\nBEGIN").unwrap();
-    stdin.flush().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut got = Vec::new();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        let is_move = line.contains(',') && !line.starts_with("MESSAGE");
-        got.push(line);
-        if is_move {
-            break;
-        }
-    }
-    writeln!(stdin, "END").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (got, stderr) = common::first_move_with_env("WUZI_EVAL_FILE", path.as_os_str());
     let _ = std::fs::remove_file(&path);
     assert!(
         got[0].starts_with("MESSAGE WUZI_EVAL_FILE refused:"),
@@ -203,7 +180,7 @@ fn the_engine_plays_with_a_refused_table_file_and_says_why() {
     let mv = got.last().unwrap();
     let (x, y) = mv.split_once(',').unwrap();
     assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
-    assert!(out.stderr.is_empty());
+    assert!(stderr.is_empty());
 }
 
 #[test]

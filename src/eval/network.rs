@@ -26,6 +26,7 @@
 //! i16 `b1[hidden]`, i16 `w2[hidden]`, i32 `b2`; then a u32 FNV-1a checksum of everything
 //! before it.
 
+use super::binfile;
 use super::pattern::NPATTERNS;
 use super::simd;
 use crate::game::rule::Rule;
@@ -75,12 +76,6 @@ pub struct Network {
 #[inline]
 pub fn code(black: u8, white: u8) -> usize {
     black as usize * NPATTERNS + white as usize
-}
-
-fn fnv1a(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
-        (h ^ b as u32).wrapping_mul(0x0100_0193)
-    })
 }
 
 impl Network {
@@ -150,25 +145,12 @@ impl Network {
             put(&mut b, &h.w2);
             b.extend_from_slice(&h.b2.to_le_bytes());
         }
-        let sum = fnv1a(&b);
-        b.extend_from_slice(&sum.to_le_bytes());
-        b
+        binfile::seal(b)
     }
 
     /// Reads a network file; the error says what is wrong with it.
     pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
-        if b.len() < 8 || &b[..8] != MAGIC {
-            return Err("not a Wuzi network file (bad magic)".into());
-        }
-        if b.len() < HEADER {
-            return Err(format!("{} bytes, too short for the header", b.len()));
-        }
-        let version = u32::from_le_bytes([b[8], b[9], b[10], b[11]]);
-        if version != VERSION {
-            return Err(format!(
-                "version {version}, this engine reads version {VERSION}"
-            ));
-        }
+        binfile::check_head(b, MAGIC, VERSION, HEADER, "network")?;
         let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
         let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
         let dims = (u16_at(14), u16_at(16), u16_at(18));
@@ -178,17 +160,7 @@ impl Network {
                 dims.0, dims.1, dims.2
             ));
         }
-        if b.len() != FILE_BYTES {
-            return Err(format!(
-                "{} bytes, expected {FILE_BYTES} (truncated or padded)",
-                b.len()
-            ));
-        }
-        let body = FILE_BYTES - 4;
-        let stored = u32::from_le_bytes([b[body], b[body + 1], b[body + 2], b[body + 3]]);
-        if fnv1a(&b[..body]) != stored {
-            return Err("checksum mismatch (corrupted)".into());
-        }
+        binfile::check_body(b, FILE_BYTES)?;
         let mut r = Reader { b, at: HEADER };
         let mut net = Network::zero(rule);
         for row in net.embed.iter_mut() {

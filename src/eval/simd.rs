@@ -134,39 +134,6 @@ pub mod x86 {
     // them for SSE2 only) 160k. Same search tree either way.
     const _: () = assert!(FEATURES == 32 && HIDDEN.is_multiple_of(8));
 
-    /// AVX2 version of [`scalar::cell_activation`]; falls back to it without AVX2.
-    pub fn cell_activation(
-        rows: [&[i16; FEATURES]; 4],
-        bias: &[i16; FEATURES],
-        out: &mut [i16; FEATURES],
-    ) {
-        if !has_avx2() {
-            return scalar::cell_activation(rows, bias, out);
-        }
-        // SAFETY: AVX2 is present (checked above); every load and store is unaligned
-        // (`loadu`/`storeu`) and stays inside the 32-element arrays (offsets 0 and 16).
-        unsafe { cell_activation_avx2(rows, bias, out) }
-    }
-
-    #[target_feature(enable = "avx2")]
-    unsafe fn cell_activation_avx2(
-        rows: [&[i16; FEATURES]; 4],
-        bias: &[i16; FEATURES],
-        out: &mut [i16; FEATURES],
-    ) {
-        let zero = _mm256_setzero_si256();
-        let top = _mm256_set1_epi16(ACT_MAX);
-        for half in [0usize, 16] {
-            let mut s = _mm256_loadu_si256(bias.as_ptr().add(half) as *const __m256i);
-            for r in rows {
-                let v = _mm256_loadu_si256(r.as_ptr().add(half) as *const __m256i);
-                s = _mm256_adds_epi16(s, v);
-            }
-            s = _mm256_min_epi16(_mm256_max_epi16(s, zero), top);
-            _mm256_storeu_si256(out.as_mut_ptr().add(half) as *mut __m256i, s);
-        }
-    }
-
     /// AVX2 version of [`scalar::cell_update`]; falls back to it without AVX2.
     pub fn cell_update(
         rows: [&[i16; FEATURES]; 4],
@@ -201,14 +168,21 @@ pub mod x86 {
             let a = act.as_mut_ptr().add(half) as *mut __m256i;
             let d = _mm256_sub_epi16(s, _mm256_loadu_si256(a));
             _mm256_storeu_si256(a, s);
-            let parts = [
-                _mm256_cvtepi16_epi32(_mm256_castsi256_si128(d)),
-                _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(d)),
-            ];
-            for (q, part) in parts.into_iter().enumerate() {
-                let p = pool.as_mut_ptr().add(half + 8 * q) as *mut __m256i;
-                _mm256_storeu_si256(p, _mm256_add_epi32(_mm256_loadu_si256(p), part));
-            }
+            add_widened(pool, half, d);
+        }
+    }
+
+    /// `pool[half..half + 16] += d`, the sixteen i16 of `d` widened to i32.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn add_widened(pool: &mut [i32; FEATURES], half: usize, d: __m256i) {
+        let parts = [
+            _mm256_cvtepi16_epi32(_mm256_castsi256_si128(d)),
+            _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(d)),
+        ];
+        for (q, part) in parts.into_iter().enumerate() {
+            let p = pool.as_mut_ptr().add(half + 8 * q) as *mut __m256i;
+            _mm256_storeu_si256(p, _mm256_add_epi32(_mm256_loadu_si256(p), part));
         }
     }
 
@@ -232,15 +206,7 @@ pub mod x86 {
             let o = _mm256_loadu_si256(old.as_ptr().add(half) as *const __m256i);
             let n = _mm256_loadu_si256(new.as_ptr().add(half) as *const __m256i);
             // Activations are in 0..=ACT_MAX: the difference fits i16.
-            let d = _mm256_sub_epi16(n, o);
-            let parts = [
-                _mm256_cvtepi16_epi32(_mm256_castsi256_si128(d)),
-                _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(d)),
-            ];
-            for (q, part) in parts.into_iter().enumerate() {
-                let p = pool.as_mut_ptr().add(half + 8 * q) as *mut __m256i;
-                _mm256_storeu_si256(p, _mm256_add_epi32(_mm256_loadu_si256(p), part));
-            }
+            add_widened(pool, half, _mm256_sub_epi16(n, o));
         }
     }
 

@@ -14,6 +14,7 @@
 //! `threat[2][levels²]` (index 0 = black, 1 = white); then a u32 FNV-1a checksum of
 //! everything before it.
 
+use super::binfile;
 use super::evaluator::tuple_patterns;
 use super::pattern::{Combo, Pattern, NPATTERNS};
 use crate::game::rule::Rule;
@@ -111,12 +112,6 @@ pub const HANDSET_OWN: i32 = 9;
 /// learned weights by the same factors to read them as hand-set values.
 pub const HANDSET_OPP: i32 = 8;
 
-fn fnv1a(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
-        (h ^ b as u32).wrapping_mul(0x0100_0193)
-    })
-}
-
 impl Weights {
     /// Tables from their parts (lengths must be `NSHAPES` and `NLEVELS²`).
     pub fn new(
@@ -187,26 +182,13 @@ impl Weights {
                 b.extend_from_slice(&x.to_le_bytes());
             }
         }
-        let sum = fnv1a(&b);
-        b.extend_from_slice(&sum.to_le_bytes());
-        b
+        binfile::seal(b)
     }
 
     /// Reads a weights file; the error says what is wrong with it.
     pub fn from_bytes(b: &[u8]) -> Result<Weights, String> {
-        if b.len() < 8 || &b[..8] != MAGIC {
-            return Err("not a Wuzi evaluation file (bad magic)".into());
-        }
-        if b.len() < HEADER {
-            return Err(format!("{} bytes, too short for the header", b.len()));
-        }
+        binfile::check_head(b, MAGIC, VERSION, HEADER, "evaluation")?;
         let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]);
-        let version = u32::from_le_bytes([b[8], b[9], b[10], b[11]]);
-        if version != VERSION {
-            return Err(format!(
-                "version {version}, this engine reads version {VERSION}"
-            ));
-        }
         let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
         let divisor = b[13];
         if divisor == 0 {
@@ -218,17 +200,7 @@ impl Weights {
                 "table sizes {shapes}/{levels}, expected {NSHAPES}/{NLEVELS}"
             ));
         }
-        if b.len() != FILE_BYTES {
-            return Err(format!(
-                "{} bytes, expected {FILE_BYTES} (truncated or padded)",
-                b.len()
-            ));
-        }
-        let body = FILE_BYTES - 4;
-        let stored = u32::from_le_bytes([b[body], b[body + 1], b[body + 2], b[body + 3]]);
-        if fnv1a(&b[..body]) != stored {
-            return Err("checksum mismatch (corrupted)".into());
-        }
+        binfile::check_body(b, FILE_BYTES)?;
         let mut at = HEADER;
         let mut table = |n: usize| {
             let t: Vec<i16> = (0..n)

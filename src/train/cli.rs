@@ -192,16 +192,7 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
         ));
     }
     let started = Instant::now();
-    let mut samples = Vec::new();
-    for path in a
-        .str("data")
-        .ok_or("--data FILE[,FILE…] is required")?
-        .split(',')
-    {
-        let mut s = record::read_file(path, size, rule)?;
-        eprintln!("{path}: {} samples", s.len());
-        samples.append(&mut s);
-    }
+    let samples = read_samples(&a, size, rule)?;
     let (mut data, meta) = build_rows(&samples, rule);
     drop(samples);
     eprintln!(
@@ -296,16 +287,7 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     let rule = parse_rule(a.str("rule").unwrap_or("freestyle"))?;
     let size: usize = a.get("size", 15)?;
     let prefix = a.str("out").ok_or("--out PREFIX is required")?.to_string();
-    let mut samples = Vec::new();
-    for path in a
-        .str("data")
-        .ok_or("--data FILE[,FILE…] is required")?
-        .split(',')
-    {
-        let mut s = record::read_file(path, size, rule)?;
-        eprintln!("{path}: {} samples", s.len());
-        samples.append(&mut s);
-    }
+    let samples = read_samples(&a, size, rule)?;
     let create = |ext: &str| -> Result<std::io::BufWriter<std::fs::File>, String> {
         let path = format!("{prefix}.{ext}");
         std::fs::File::create(&path)
@@ -369,6 +351,21 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         samples.len()
     );
     Ok(())
+}
+
+/// The samples of every file named by `--data` (comma-separated), in order.
+fn read_samples(a: &Args, size: usize, rule: Rule) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in a
+        .str("data")
+        .ok_or("--data FILE[,FILE…] is required")?
+        .split(',')
+    {
+        let mut s = record::read_file(path, size, rule)?;
+        eprintln!("{path}: {} samples", s.len());
+        samples.append(&mut s);
+    }
+    Ok(samples)
 }
 
 /// The board of a sample, if its moves are legal placements.

@@ -251,3 +251,32 @@ pub fn pts(s: &str) -> Vec<(u32, u32)> {
         })
         .collect()
 }
+
+/// Starts the engine with one environment variable set, asks for a first move (300 ms) and
+/// returns every line up to and including the move, and what it wrote on stderr.
+pub fn first_move_with_env(key: &str, value: &std::ffi::OsStr) -> (Vec<String>, Vec<u8>) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .env(key, value)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "INFO timeout_turn 300\nSTART 15\nBEGIN").unwrap();
+    stdin.flush().unwrap();
+    let mut got = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let is_move = line.contains(',') && !line.starts_with("MESSAGE");
+        got.push(line);
+        if is_move {
+            break;
+        }
+    }
+    writeln!(stdin, "END").unwrap();
+    let out = child.wait_with_output().unwrap();
+    (got, out.stderr)
+}

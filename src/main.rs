@@ -23,7 +23,7 @@ USAGE:
                               c-gomoku-cli's -sample .csv/.bin) and write it
     pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N]
                               write the network's training inputs (PREFIX.pos,
-                              PREFIX.cells) for scripts/train_nnue.py
+                              PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 

@@ -393,21 +393,11 @@ impl Evaluator {
         if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
         }
-        let empty = |i: &usize| board.cell(*i) == EMPTY;
-        match (&fresh.net, &self.net) {
-            (None, None) => {}
-            (Some(f), Some(s)) => {
-                if f.pool() != s.pool()
-                    || !board
-                        .all_cells()
-                        .filter(empty)
-                        .all(|i| f.activation(i) == s.activation(i))
-                {
-                    return false;
-                }
-            }
+        let nets = match (&fresh.net, &self.net) {
+            (None, None) => None,
+            (Some(f), Some(s)) if f.pool() == s.pool() => Some((f, s)),
             _ => return false,
-        }
+        };
         board
             .all_cells()
             .filter(|&i| board.cell(i) == EMPTY)
@@ -416,6 +406,7 @@ impl Evaluator {
                     && fresh.combo[i] == self.combo[i]
                     && fresh.value[i] == self.value[i]
                     && fresh.learned[i] == self.learned[i]
+                    && nets.is_none_or(|(f, s)| f.activation(i) == s.activation(i))
             })
     }
 }

@@ -1,12 +1,14 @@
 //! The network's integer kernels: a portable scalar version of each and an AVX2 one chosen at
-//! run time (`is_x86_feature_detected!`, cached by std). Both compute exactly the same integers
+//! run time ([`avx2`]: the machine has it and `WUZI_NO_SIMD` is not set). Each AVX2 wrapper
+//! makes that one check itself and falls back to the scalar kernel, so the dispatching
+//! functions below just call it. Both compute exactly the same integers
 //! (no sum can overflow within the bounds `Network` checks on load, so the order of additions
 //! does not matter); `tests/network.rs` compares them on random inputs.
 
 use super::network::{Head, ACT_MAX, FEATURES, HIDDEN, H_MAX};
 use std::sync::OnceLock;
 
-/// Whether this machine has AVX2 (what the AVX2 kernels check before running).
+/// Whether this machine has AVX2.
 #[inline]
 pub fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -19,17 +21,18 @@ pub fn has_avx2() -> bool {
     }
 }
 
-/// Whether the dispatching functions below use the AVX2 kernels: when the machine has AVX2
-/// and `WUZI_NO_SIMD` is not set (read once; for measuring the scalar kernels).
+/// Whether the AVX2 kernels run: when the machine has AVX2 and `WUZI_NO_SIMD` is not set
+/// (read once; for measuring the scalar kernels).
 #[inline]
 pub fn avx2() -> bool {
     static USE: OnceLock<bool> = OnceLock::new();
     *USE.get_or_init(|| has_avx2() && std::env::var_os("WUZI_NO_SIMD").is_none())
 }
 
-/// A cell's new activation from its four rows (`clamp(bias + rows[0] + rows[1] + rows[2] + rows[3], 0, ACT_MAX)`, saturating i16
-/// adds in that order) replaces `act`, and
-/// the pool takes the difference: one pass for the whole update of a changed cell.
+/// A cell's new activation from its four rows replaces `act`, and the pool takes the
+/// difference: one pass for the whole update of a changed cell. The activation is
+/// `clamp(bias + rows[0] + rows[1] + rows[2] + rows[3], 0, ACT_MAX)`, saturating i16 adds in
+/// that order.
 #[inline]
 pub fn cell_update(
     rows: [&[i16; FEATURES]; 4],
@@ -38,20 +41,26 @@ pub fn cell_update(
     pool: &mut [i32; FEATURES],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        return x86::cell_update(rows, bias, act, pool);
+    {
+        x86::cell_update(rows, bias, act, pool)
     }
-    scalar::cell_update(rows, bias, act, pool)
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scalar::cell_update(rows, bias, act, pool)
+    }
 }
 
 /// `pool += new - old`, element-wise (i16 widened to i32).
 #[inline]
 pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i16; FEATURES]) {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        return x86::pool_replace(pool, old, new);
+    {
+        x86::pool_replace(pool, old, new)
     }
-    scalar::pool_replace(pool, old, new)
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scalar::pool_replace(pool, old, new)
+    }
 }
 
 /// The head's output: `(w2 · clamp((w1 · x) >> 11 + b1, 0, H_MAX) + b2) >> 11` with
@@ -59,10 +68,13 @@ pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i1
 #[inline]
 pub fn head(pool: &[i32; FEATURES], h: &Head) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        return x86::head(pool, h);
+    {
+        x86::head(pool, h)
     }
-    scalar::head(pool, h)
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scalar::head(pool, h)
+    }
 }
 
 /// The head's input: the pooled activations scaled down to i16 (`pool` is never negative).
@@ -141,10 +153,10 @@ pub mod x86 {
         act: &mut [i16; FEATURES],
         pool: &mut [i32; FEATURES],
     ) {
-        if !has_avx2() {
+        if !avx2() {
             return scalar::cell_update(rows, bias, act, pool);
         }
-        // SAFETY: AVX2 is present (checked above); unaligned loads and stores inside the
+        // SAFETY: AVX2 is present (`avx2()` implies it; checked above); unaligned loads and stores inside the
         // arrays (i16 offsets 0, 16; i32 offsets 0, 8, 16, 24).
         unsafe { cell_update_avx2(rows, bias, act, pool) }
     }
@@ -188,10 +200,10 @@ pub mod x86 {
 
     /// AVX2 version of [`scalar::pool_replace`]; falls back to it without AVX2.
     pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i16; FEATURES]) {
-        if !has_avx2() {
+        if !avx2() {
             return scalar::pool_replace(pool, old, new);
         }
-        // SAFETY: AVX2 is present (checked above); unaligned loads and stores inside the
+        // SAFETY: AVX2 is present (`avx2()` implies it; checked above); unaligned loads and stores inside the
         // arrays (i16 offsets 0, 16; i32 offsets 0, 8, 16, 24).
         unsafe { pool_replace_avx2(pool, old, new) }
     }
@@ -212,10 +224,10 @@ pub mod x86 {
 
     /// AVX2 version of [`scalar::head`]; falls back to it without AVX2.
     pub fn head(pool: &[i32; FEATURES], h: &Head) -> i32 {
-        if !has_avx2() {
+        if !avx2() {
             return scalar::head(pool, h);
         }
-        // SAFETY: AVX2 is present (checked above); unaligned loads inside `x`, `w1` rows,
+        // SAFETY: AVX2 is present (`avx2()` implies it; checked above); unaligned loads inside `x`, `w1` rows,
         // `b1` and `w2` (offsets multiple of 8 or 16, within their lengths).
         unsafe { head_avx2(pool, h) }
     }

@@ -157,7 +157,8 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
     let mut scratch = Vec::new();
     for s in samples.iter().filter(|s| s.rule == rule) {
         let Some(board) = replay(s) else { continue };
-        let pos = Position::new(board, rule);
+        // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
+        let pos = Position::with_network(board, rule, None);
         if features::is_static(&pos) {
             continue;
         }
@@ -303,7 +304,8 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
             continue;
         }
         let Some(board) = replay(s) else { continue };
-        let pos = Position::new(board, rule);
+        // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
+        let pos = Position::with_network(board, rule, None);
         if features::is_static(&pos) {
             continue;
         }

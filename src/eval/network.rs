@@ -230,8 +230,8 @@ impl Reader<'_> {
 /// first freestyle network (198k self-play positions, validation loss 0.527 -> 0.509) scored
 /// -29.0 +/- 27.5 Elo against the tables alone at 100 ms/move (600 games) and +12.7 +/- 39.3
 /// at 20,000 nodes/move (300 games); its re-trained export (every intermediate rounded as the
-/// engine rounds) -54.9 +/- 28.7 at 100 ms (562 games). It costs about a fifth of the nodes
-/// per second. Use one with `WUZI_NNUE_FILE`.
+/// engine rounds) -54.9 +/- 28.7 at 100 ms (562 games). It costs about a quarter of the
+/// nodes per second. Use one with `WUZI_NNUE_FILE`.
 fn embedded(_rule: Rule) -> Option<&'static [u8]> {
     None
 }

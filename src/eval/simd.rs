@@ -140,10 +140,10 @@ pub mod x86 {
     use std::arch::x86_64::*;
 
     // Why AVX2 by hand: the network updates every cell whose line patterns a move changed
-    // and evaluates at most nodes. Measured with the first trained network, `bench 9`, three
-    // interleaved runs on a loaded 2-core machine: tables alone 238k nodes/s, network with
-    // these kernels 188k, with the scalar ones (`WUZI_NO_SIMD=1`; the compiler vectorises
-    // them for SSE2 only) 160k. Same search tree either way.
+    // and evaluates at most nodes. Measured with the trained network, `bench 9`, two
+    // interleaved runs on a quiet 2-core machine: tables alone 659k nodes/s, network with
+    // these kernels 506k, with the scalar ones (`WUZI_NO_SIMD=1`; the compiler vectorises
+    // them for SSE2 only) 431k. Same search tree either way.
     const _: () = assert!(FEATURES == 32 && HIDDEN.is_multiple_of(8));
 
     /// AVX2 version of [`scalar::cell_update`]; falls back to it without AVX2.

@@ -53,6 +53,10 @@ pub const RAZOR_MARGIN: i32 = 120;
 /// deeper in 1 s) measured -11 +/- 54 (154 games) against 1.6.
 pub const LMR_DIVISOR: f64 = 1.6;
 pub const LMR_MIN_MOVES: usize = 3;
+// Left out (session 8): one ply more for a reduced move whose ordering score without
+// history and killer bonuses is low (quiet below 32, threat moves below 256: on the bench
+// they raise alpha in 0.16 % and 0.38 % of their searches), after Rapfi's policy term:
+// -2.9 +/- 27.5 (600 balanced, 100 ms).
 /// At the root reductions start later and are one ply smaller.
 pub const ROOT_LMR_MIN_MOVES: usize = 5;
 
@@ -60,6 +64,10 @@ pub const ROOT_LMR_MIN_MOVES: usize = 5;
 /// are skipped at depths up to LMP_MAX_DEPTH.
 pub const LMP_MAX_DEPTH: i32 = 6;
 pub const LMP_BASE: i32 = 4;
+
+// Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
+// static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), SPRT
+// inconclusive.
 
 /// History: bonus depth^2 * HISTORY_SCALE for a quiet move that refutes, the same malus for
 /// the quiet moves tried before it; scores stay within +/-HISTORY_MAX.
@@ -73,6 +81,10 @@ pub const COUNTER_BONUS: i32 = 300;
 
 // Left out: searching the moves after one that raised alpha a ply shallower (depths 3..12)
 // measured -5 +/- 58 over 130 games.
+
+// Left out (session 8): a PV node whose TT move was stored at a depth well below this one
+// searched (depth - tt depth) * 0.28 plies shallower, at most 3 (Rapfi's stale-PV
+// reduction): +6.4 +/- 27.4 (600 balanced, 100 ms), SPRT inconclusive.
 
 /// Singular extension (+20 +/- 51): from this depth, when the TT move holds a lower bound from at least
 /// depth - 3, the other moves are searched at half depth against its score minus

@@ -309,7 +309,7 @@ impl Session {
             return;
         }
         let Some(b) = &self.board else { return };
-        let mut budget = self.time_control().budget(b.stones());
+        let mut budget = self.time_control().budget(b.stones(), b.empty_count());
         if let Some(Pending::Swap2 { .. } | Pending::Soosorv { .. }) = self.pending {
             budget = swap2_budget(budget);
         }
@@ -978,7 +978,9 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return;
         };
-        let mut budget = self.time_control().budget(board.stones());
+        let mut budget = self
+            .time_control()
+            .budget(board.stones(), board.empty_count());
         if let Pending::Swap2 { .. } | Pending::Soosorv { .. } = what {
             budget = swap2_budget(budget);
         }

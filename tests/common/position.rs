@@ -35,7 +35,7 @@ pub fn think_1s(b: Board, rule: wuzi::game::rule::Rule) -> wuzi::search::SearchR
     };
     let limits = Limits {
         start: std::time::Instant::now(),
-        budget: tc.budget(b.stones()),
+        budget: tc.budget(b.stones(), b.empty_count()),
         max_depth: 100,
         max_nodes: u64::MAX,
         threads: 1,

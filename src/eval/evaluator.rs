@@ -2,7 +2,7 @@
 //! line pattern that colour would get by playing there; per cell and colour the
 //! combination of the four (`Combo`), a hand-set value (move ordering) and its weights in
 //! the evaluation tables (`weights`). Placing or removing a stone only revisits the 40
-//! cells whose line keys changed, so a node costs a few table look-ups. The same state
+//! cells whose line keys changed (32 under freestyle: see `PairTable`), so a node costs a few table look-ups. The same state
 //! answers five / four / three queries for move ordering and threat handling, and its
 //! running sums of the table weights are the static score.
 
@@ -283,8 +283,18 @@ impl Evaluator {
     /// Occupied cells are left as they are (no one reads them; a cell that becomes empty
     /// gets its state back from the journal, or is re-read).
     fn refresh_neighbours(&mut self, board: &Board, i: usize, save: bool) {
+        if self.table.reach() == 4 {
+            self.refresh_within::<4>(board, i, save)
+        } else {
+            self.refresh_within::<5>(board, i, save)
+        }
+    }
+
+    /// `refresh_neighbours` for cells up to `R` steps away along the four lines.
+    #[inline(always)]
+    fn refresh_within<const R: isize>(&mut self, board: &Board, i: usize, save: bool) {
         for (d, &dir) in DIRS.iter().enumerate() {
-            for k in (-5isize..=5).filter(|&k| k != 0) {
+            for k in (-R..=R).filter(|&k| k != 0) {
                 let q = step(i, dir, k);
                 if board.cell(q) != EMPTY {
                     continue;

@@ -30,6 +30,22 @@
 // * move-count pruning with Rapfi's count (3 + depth^1.32) / (2 - improving) to depth 10:
 //   -7.3 +/- 43.7 (239 balanced, stopped).
 
+//
+// Tried in session 9 on a lent 16-core machine (each candidate against this engine, 100 ms
+// a move, 1,068 balanced openings (the engine scores them within +/-300 at depth 6) with
+// both colours, 4 matches of concurrency 4 side by side for 490 s; 95 % bars):
+// * LMR from the third move instead of the fourth (LMR_MIN_MOVES 2): +21.1 +/- 20.9 (1,041);
+// * reverse futility to depth 8: +14.2 +/- 21.4 (977);
+// * history in LMR, r -= history / 16384 within +/-2 for quiet moves: +13.7 +/- 21.0 (1,013);
+// * move-count pruning to depth 8: +11.8 +/- 20.8 (1,033);
+// * Rapfi's stale-PV reduction (above): -1.7 +/- 21.2 (994);
+// * alpha raised: the rest one ply shallower (2 < depth < 12): -1.3 +/- 20.4 (1,081);
+// * PV nodes reduced one ply less: -6.2 +/- 20.6 (1,059);
+// * razoring to depth 4: -7.9 +/- 20.8 (1,051).
+// The four best together measured -11.9 +/- 15.3 (1,954 games; a second run of the same
+// pairing lost its log): with eight candidates at +/-21, the best four are what noise
+// alone gives (the expected best of eight null results is about +15). None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -54,6 +54,12 @@ pub fn handset_value(p: [Pattern; 4]) -> i32 {
 
 const FORBID_FLAG: u8 = 0x80;
 
+/// Combination (with the renju flag) and hand-set value of an ordered 4-tuple index.
+pub fn tuple_facts(k: usize) -> (u8, i16) {
+    let t = combo_table();
+    (t.combo[k], t.value[k])
+}
+
 #[inline]
 fn combo_index(p: &[u8; 4]) -> usize {
     ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
@@ -202,12 +208,11 @@ impl Evaluator {
 
     #[inline]
     fn refresh_cell(&mut self, i: usize) {
-        let t = combo_table();
         for c in 0..2 {
-            let k = combo_index(&self.pat[i][c]);
-            self.combo[i][c] = t.combo[k];
-            self.value[i][c] = t.value[k];
-            self.learned[i][c] = self.weights.cell(c, k);
+            let e = *self.weights.tuple(c, combo_index(&self.pat[i][c]));
+            self.combo[i][c] = e.combo;
+            self.value[i][c] = e.value;
+            self.learned[i][c] = e.weights;
         }
     }
 
@@ -366,12 +371,11 @@ impl Evaluator {
         if let Some(acc) = self.net.as_mut() {
             acc.update(q, &self.pat[q]);
         }
-        let t = combo_table();
         for c in 0..2 {
-            let k = combo_index(&self.pat[q][c]);
-            let (new_combo, old_combo) = (t.combo[k], self.combo[q][c]);
-            self.value[q][c] = t.value[k];
-            let (new_w, old_w) = (self.weights.cell(c, k), self.learned[q][c]);
+            let e = *self.weights.tuple(c, combo_index(&self.pat[q][c]));
+            let (new_combo, old_combo) = (e.combo, self.combo[q][c]);
+            self.value[q][c] = e.value;
+            let (new_w, old_w) = (e.weights, self.learned[q][c]);
             self.lsum[c][0] += new_w[0] as i32 - old_w[0] as i32;
             self.lsum[c][1] += new_w[1] as i32 - old_w[1] as i32;
             self.learned[q][c] = new_w;

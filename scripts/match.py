@@ -370,16 +370,29 @@ def engine_score(cmd, size, rule, stones, turn):
         e.close()
 
 
-def balanced_openings(n, size, rule, stones, seed, judge, margin, turn=5000):
-    """Random near-centre openings kept only when `judge` scores them within +/- margin."""
+def balanced_openings(n, size, rule, stones, seed, judge, margin, turn=5000, jobs=1):
+    """Random near-centre openings kept only when `judge` scores them within +/- margin.
+
+    Candidates are judged `jobs` at a time but kept in candidate order, so the result does
+    not depend on `jobs`."""
     out = []
     k = 0
     while len(out) < n and k < 50 * n:
-        cand = random_openings(1, size, stones, seed * 100003 + k)[0]
-        k += 1
-        s = engine_score(judge, size, rule, cand, turn)
-        if s is not None and abs(s) <= margin:
-            out.append(cand)
+        batch = [random_openings(1, size, stones, seed * 100003 + j)[0] for j in range(k, min(k + max(jobs, 1), 50 * n))]
+        k += len(batch)
+        scores = [None] * len(batch)
+
+        def judge_one(j):
+            scores[j] = engine_score(judge, size, rule, batch[j], turn)
+
+        threads = [threading.Thread(target=judge_one, args=(j,)) for j in range(len(batch))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for cand, s in zip(batch, scores):
+            if s is not None and abs(s) <= margin and len(out) < n:
+                out.append(cand)
     return out
 
 
@@ -450,7 +463,7 @@ def main():
     ap.add_argument("--option1", action="append", default=[], metavar="KEY=VALUE", help="INFO line for engine 1 (repeatable)")
     ap.add_argument("--option2", action="append", default=[], metavar="KEY=VALUE", help="INFO line for engine 2 (repeatable)")
     ap.add_argument("--psq-dir", help="also save each game as a Piskvork .psq file here")
-    ap.add_argument("--balance", metavar="ENGINE", help="keep only generated openings this engine scores near 0")
+    ap.add_argument("--balance", metavar="ENGINE", help="keep only generated openings this engine scores near 0 (judged --concurrency at a time)")
     ap.add_argument("--balance-margin", type=int, default=150, help="largest |score| kept with --balance")
     ap.add_argument("--save-openings", help="write the openings used, in offset notation, to this file")
     args = ap.parse_args()
@@ -464,7 +477,7 @@ def main():
         rng.shuffle(ops)
         openings = [ops[k % len(ops)] for k in range(pairs)]
     elif args.balance:
-        openings = balanced_openings(pairs, args.size, args.rule, args.random_stones, args.seed, args.balance, args.balance_margin)
+        openings = balanced_openings(pairs, args.size, args.rule, args.random_stones, args.seed, args.balance, args.balance_margin, jobs=args.concurrency)
     else:
         openings = random_openings(pairs, args.size, args.random_stones, args.seed)
     if args.save_openings:

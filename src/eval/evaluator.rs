@@ -2,9 +2,10 @@
 //! line pattern that colour would get by playing there; per cell and colour the
 //! combination of the four (`Combo`), a hand-set value (move ordering) and its weights in
 //! the evaluation tables (`weights`). Placing or removing a stone only revisits the 40
-//! cells whose line keys changed (32 under freestyle: see `PairTable`), so a node costs a few table look-ups. The same state
-//! answers five / four / three queries for move ordering and threat handling, and its
-//! running sums of the table weights are the static score.
+//! cells whose line keys changed (32 under freestyle: see `PairTable`), so a node costs a
+//! few table look-ups. The same state answers five / four / three queries for move
+//! ordering and threat handling, and its running sums of the table weights are the static
+//! score.
 
 use super::accumulator::Accumulator;
 use super::network::{self, Network};

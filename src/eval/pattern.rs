@@ -253,10 +253,6 @@ pub struct PairTable {
     reach: usize,
 }
 
-/// Line-key bits of the cells four steps either side of the centre (slots -4..=4).
-const INNER_SHIFT: u32 = 2;
-const INNER_MASK: u32 = (1 << 16) - 1;
-
 impl PairTable {
     #[inline]
     pub fn get(&self, key: u32) -> (u8, u8) {
@@ -280,23 +276,19 @@ pub fn pair_table(rule: Rule) -> &'static PairTable {
             line_table(rule, Color::Black),
             line_table(rule, Color::White),
         );
-        let full = |key: usize| b.pat[key] | w.pat[key] << 4;
-        if rule == Rule::Freestyle {
-            PairTable {
-                pat: (0..=INNER_MASK as usize)
-                    .map(|k| full(k << INNER_SHIFT))
-                    .collect(),
-                shift: INNER_SHIFT,
-                mask: INNER_MASK,
-                reach: 4,
-            }
-        } else {
-            PairTable {
-                pat: (0..KEY_SPACE).map(full).collect(),
-                shift: 0,
-                mask: KEY_SPACE as u32 - 1,
-                reach: 5,
-            }
+        // Only freestyle has five-or-more for both colours; the others must see the fifth
+        // cell each side (overlines, blocked ends). Dropping the cells beyond `reach`
+        // drops the low bits of the key (slots -5) and the high ones (slots +5).
+        let reach: usize = if rule == Rule::Freestyle { 4 } else { 5 };
+        let shift = 2 * (5 - reach) as u32;
+        let mask = (KEY_SPACE as u32 >> (2 * shift)) - 1;
+        PairTable {
+            pat: (0..=mask as usize)
+                .map(|k| b.pat[k << shift] | w.pat[k << shift] << 4)
+                .collect(),
+            shift,
+            mask,
+            reach,
         }
     })
 }

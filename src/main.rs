@@ -138,10 +138,9 @@ fn monotonic_ms() -> u64 {
 }
 
 fn serve() {
-    // Pattern tables take a little while to build: do it while the manager is still talking.
-    let _ = std::thread::Builder::new()
-        .name("warm-up".into())
-        .spawn(wuzi::eval::pattern::warm_up);
+    // Pattern tables take a little while to build: do it while the manager is still talking
+    // (freestyle, the default; `INFO rule` starts the one it names).
+    wuzi::search::engine::warm_up(wuzi::game::rule::Rule::Freestyle);
     let (tx, rx) = mpsc::channel();
     let reader_tx = tx.clone();
     let spawned = std::thread::Builder::new()

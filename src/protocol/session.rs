@@ -716,6 +716,7 @@ impl Session {
             "rule" => {
                 if let Some(v) = int().filter(|&v| v >= 0) {
                     self.rule_value = v;
+                    crate::search::engine::warm_up(self.rule());
                 }
             }
             "max_depth" => {

@@ -257,13 +257,14 @@ impl Weights {
 /// The trained table shipped for a rule, if there is one.
 fn embedded(rule: Rule) -> Option<&'static [u8]> {
     match rule {
-        // Freestyle, fitted to self-play games: loop 1 (1,500 games with the hand-set table)
-        // +162.9 +/- 54.4 Elo against the hand-set table (199 games, 100 ms/move); loop 2
-        // (2,612 games in all: 412 played with a first, under-fitted table and 700 with the
-        // loop-1 table) +16 +/- 26 against loop 1 (700 games, not significant).
+        // Freestyle: self-play loop 1 +162.9 +/- 54.4 against the hand-set table, loop 2
+        // +16 +/- 26 against loop 1; then refitted to 2,136 games of Rapfi classical against
+        // itself, +52.5 +/- 27.9 against loop 2, and to 4,272, +18.0 +/- 27.3 against that
+        // (600 games each, 100 ms/move; see the README).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
-        // Renju, one loop: 600 self-play games (17,648 positions) with the hand-set table;
-        // +128.2 +/- 44.7 Elo against it (269 games, 100 ms/move, SPRT [0,10] accepted).
+        // Renju: one self-play loop, +128.2 +/- 44.7 against the hand-set table (269 games);
+        // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1
+        // against the self-play table (600 games, 100 ms/move, SPRT LLR 2.76).
         Rule::Renju => Some(include_bytes!("weights/renju.wzw")),
         // Standard, one loop: 800 self-play games (26,492 positions) with the hand-set table;
         // +129.9 +/- 45.0 Elo against it (263 games, 100 ms/move, SPRT [0,10] accepted).

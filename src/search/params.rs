@@ -37,7 +37,8 @@
 // * LMR from the third move instead of the fourth (LMR_MIN_MOVES 2): +21.1 +/- 20.9 (1,041),
 //   then here (2 cores, concurrency 2, other opening orders) +10.4 +/- 27.4 and
 //   +2.9 +/- 27.5 (600 each; SPRT [0, 10] inconclusive both times): about +12 +/- 14 over
-//   2,241 games, not accepted;
+//   2,241 games, not accepted; session 11, with the Rapfi-fitted table: -8.1 +/- 27.4
+//   (600, seed 204), about +8 +/- 12 over 2,841 games: still not accepted;
 // * reverse futility to depth 8: +14.2 +/- 21.4 (977);
 // * history in LMR, r -= history / 16384 within +/-2 for quiet moves: +13.7 +/- 21.0 (1,013);
 // * move-count pruning to depth 8: +11.8 +/- 20.8 (1,033);

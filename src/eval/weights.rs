@@ -266,8 +266,9 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1
         // against the self-play table (600 games, 100 ms/move, SPRT LLR 2.76).
         Rule::Renju => Some(include_bytes!("weights/renju.wzw")),
-        // Standard, one loop: 800 self-play games (26,492 positions) with the hand-set table;
-        // +129.9 +/- 45.0 Elo against it (263 games, 100 ms/move, SPRT [0,10] accepted).
+        // Standard: one self-play loop, +129.9 +/- 45.0 against the hand-set table (263
+        // games); then refitted to 2,136 games of Rapfi classical against itself, +43.7 +/-
+        // 27.7 against the self-play table (600 games, 100 ms/move, SPRT LLR 2.00).
         Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
         _ => None,
     }

@@ -302,14 +302,12 @@ impl PairTable {
     }
 }
 
-fn static_pair_tables() -> &'static [OnceLock<PairTable>; Rule::COUNT] {
-    static TABLES: [OnceLock<PairTable>; Rule::COUNT] = [const { OnceLock::new() }; Rule::COUNT];
-    &TABLES
-}
+/// Every rule's pair table, once built.
+static PAIR_TABLES: [OnceLock<PairTable>; Rule::COUNT] = [const { OnceLock::new() }; Rule::COUNT];
 
 /// The pair table of `rule`, built on first use from the two colours' tables.
 pub fn pair_table(rule: Rule) -> &'static PairTable {
-    static_pair_tables()[rule.index()].get_or_init(|| {
+    PAIR_TABLES[rule.index()].get_or_init(|| {
         let (b, w) = (
             line_table(rule, Color::Black),
             line_table(rule, Color::White),
@@ -342,7 +340,7 @@ pub fn warm_up(rule: Rule) {
 
 /// Whether `rule`'s tables are built already.
 pub fn is_warm(rule: Rule) -> bool {
-    static_pair_tables()[rule.index()].get().is_some()
+    PAIR_TABLES[rule.index()].get().is_some()
 }
 
 /// What a cell is worth to one colour, combining its four line patterns.

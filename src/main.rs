@@ -17,7 +17,7 @@ USAGE:
                          [--nodes N] [--seed S] [--stones K] [--openings FILE] [--weights FILE]
                               self-play games for training data (one sample per line)
     pbrain-wuzi train --data FILE[,FILE...] --out FILE [--rule R] [--init handset|builtin|FILE]
-                      [--epochs E] [--lr X] [--threat-lr M] [--batch B] [--lambda L] [--l2 X] [--valid F]
+                      [--epochs E] [--lr X] [--threat-lr M] [--batch B] [--lambda L] [--score-k K] [--l2 X] [--valid F]
                       [--seed S] [--size N (for .csv samples)]
                               fit the evaluation table of rule R to samples (Wuzi's, or
                               c-gomoku-cli's -sample .csv/.bin) and write it

@@ -327,3 +327,61 @@ fn the_trained_tables_are_built_in() {
         }
     }
 }
+
+/// `train --score-k K` reads recorded scores on another engine's scale (teacher data from
+/// scripts/teacher_games.py): the targets, and so the starting loss, follow K; a K that is
+/// not positive is refused.
+#[test]
+fn teacher_scores_are_read_at_their_own_scale() {
+    let dir = std::env::temp_dir().join(format!("wuzi-score-k-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("teacher.txt");
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut lines = String::new();
+    for game in 0..40u64 {
+        let mut moves: Vec<(u8, u8)> = Vec::new();
+        while moves.len() < 6 {
+            let m = (rng.gen_range(4..11), rng.gen_range(4..11));
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        }
+        let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let score = rng.gen_range(-400..400);
+        let result = rng.gen_range(0..3);
+        lines.push_str(&format!(
+            "{game} 15 0 {result} {score} {}\n",
+            list.join(" ")
+        ));
+    }
+    std::fs::write(&data, lines).unwrap();
+    let start_loss = |k: &str| -> Result<String, String> {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(["train", "--rule", "freestyle", "--data"])
+            .arg(&data)
+            .args(["--out"])
+            .arg(dir.join("t.wzw"))
+            .args([
+                "--init", "handset", "--epochs", "1", "--lambda", "0", "--valid", "0.3",
+            ])
+            .args(["--score-k", k])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).to_string());
+        }
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("start table"))
+            .unwrap_or_default();
+        Ok(line.to_string())
+    };
+    let narrow = start_loss("20").expect("trains");
+    let wide = start_loss("20000").expect("trains");
+    assert!(narrow.contains("train loss"), "{narrow}");
+    assert_ne!(narrow, wide, "the targets did not follow --score-k");
+    let refused = start_loss("0").expect_err("a zero scale is refused");
+    assert!(refused.contains("score-k"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

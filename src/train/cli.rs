@@ -222,10 +222,17 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
         _ => fit::best_scale(&data, &train, &w0),
     };
     let k = scale / init.divisor as f64;
+    // Scores written by another engine (scripts/teacher_games.py) are in its own units:
+    // `--score-k` is their logistic scale (Rapfi: 200), used instead of this table's K.
+    let score_k: f64 = a.get("score-k", k)?;
+    if score_k <= 0.0 {
+        return Err("--score-k must be positive".into());
+    }
     for (row, m) in meta.iter().enumerate() {
         if let Some(s) = m.score {
             let r = data.result[row] as f64;
-            data.target[row] = (lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / k)) as f32;
+            data.target[row] =
+                (lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / score_k)) as f32;
         }
     }
     let cfg = FitConfig {

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Training data with a teacher's evaluation: a stronger engine (a Gomocup "pbrain" brain
+such as Rapfi classical, built outside this repository) plays itself from an openings file,
+and every position is written with the game result AND the teacher's search score of that
+position, in Wuzi's sample format (`pbrain-wuzi train --data FILE` reads it):
+
+    <game> <size> <rule> <result> <score|-> <x,y> <x,y> ...
+
+The score is the teacher's last reported evaluation (`MESSAGE ... Eval N` lines, Rapfi's
+normal message mode; a mate as +/-(30000 - n)), clamped to +/- --clamp and multiplied by
+--scale (default 1: the teacher's own units). `train --score-k 200` then reads Rapfi's scores
+on Rapfi's scale (win rate sigmoid(eval / 200)) and `--lambda` mixes them with the results.
+Positions where the teacher printed no evaluation (a move played without search) get `-`:
+result only.
+
+One fresh teacher process per game, the whole position sent with BOARD before each move (so
+one process plays both colours); c-gomoku-cli's `-sample` cannot record the evaluation.
+
+    scripts/teacher_games.py --engine ~/anchors/bin/pbrain-rapfi --openings OPENINGS \
+        --games 1500 --ms 60 --out data/rapfi_t1.txt
+"""
+import argparse
+import multiprocessing
+import random
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+
+EVAL = re.compile(r"\bEval ([+-]?M?)(\d+)")  # "Eval -35", "Eval +M3" (mate in 3), "Eval -M4"
+MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+
+
+def read_openings(path, size):
+    c = size // 2
+    out = []
+    with open(path) as f:
+        for line in f:
+            nums = [int(t) for t in re.findall(r"-?\d+", line)]
+            if len(nums) < 2 or len(nums) % 2:
+                continue
+            out.append([(nums[k] + c, nums[k + 1] + c) for k in range(0, len(nums), 2)])
+    return out
+
+
+def five(board, size, x, y, exact):
+    """Whether the stone just played at (x, y) makes five (exactly five when `exact`)."""
+    me = board[y][x]
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for s in (1, -1):
+            cx, cy = x + s * dx, y + s * dy
+            while 0 <= cx < size and 0 <= cy < size and board[cy][cx] == me:
+                n += 1
+                cx, cy = cx + s * dx, cy + s * dy
+        if n == 5 or (n > 5 and not exact):
+            return True
+    return False
+
+
+class Teacher:
+    def __init__(self, cmd, size, rule, ms, memory):
+        self.ms = ms
+        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True, bufsize=1)
+        self.send(f"START {size}")
+        self.expect_ok()
+        for line in (f"INFO rule {rule}", f"INFO timeout_turn {ms}", "INFO timeout_match 0",
+                     f"INFO max_memory {memory}", "INFO time_left 2147483647"):
+            self.send(line)
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def readline(self):
+        line = self.p.stdout.readline()
+        if not line:
+            raise RuntimeError("teacher exited")
+        return line
+
+    def expect_ok(self):
+        while True:
+            line = self.readline().strip()
+            if line == "OK":
+                return
+            if line.startswith("ERROR"):
+                raise RuntimeError(line)
+
+    def play(self, moves):
+        """Sends the position; returns (move, evaluation or None) for the side to move."""
+        me = len(moves) % 2
+        # Rapfi prints its move a moment before it accepts commands again, and drops what
+        # comes in between (a BOARD sent at once after the move was read as unknown lines):
+        # wait a little, as a manager sending the opponent's move would.
+        time.sleep(0.005)
+        signal.alarm(max(5, 20 * self.ms // 1000))  # a teacher that stops answering
+        self.send("BOARD")
+        for k, (x, y) in enumerate(moves):
+            self.send(f"{x},{y},{1 if k % 2 == me else 2}")
+        self.send("DONE")
+        ev = None
+        while True:
+            line = self.readline()
+            m = EVAL.search(line)
+            if m and line.startswith("MESSAGE"):
+                sign, n = m.group(1), int(m.group(2))
+                ev = (30000 - n if "M" in sign else n) * (-1 if "-" in sign else 1)
+                continue
+            m = MOVE.match(line)
+            if m:
+                signal.alarm(0)
+                return (int(m.group(1)), int(m.group(2))), ev
+
+    def close(self):
+        try:
+            self.send("END")
+            self.p.wait(timeout=2)
+        except Exception:
+            self.p.kill()
+
+
+def play_game(args, gid, opening):
+    size = args.size
+    board = [[-1] * size for _ in range(size)]
+    moves = list(opening)
+    for k, (x, y) in enumerate(moves):
+        board[y][x] = k % 2
+    evals = []
+    winner = None  # colour index 0 black, 1 white, None draw
+    t = Teacher(args.engine, size, args.rule, args.ms, args.memory)
+    try:
+        while len(moves) < size * size:
+            (x, y), ev = t.play(moves)
+            if not (0 <= x < size and 0 <= y < size) or board[y][x] != -1:
+                raise RuntimeError(f"illegal move {x},{y} in game {gid}")
+            evals.append(ev)
+            side = len(moves) % 2
+            board[y][x] = side
+            moves.append((x, y))
+            exact = args.rule == 1 or (args.rule == 4 and side == 0)
+            if five(board, size, x, y, exact):
+                winner = side
+                break
+    finally:
+        t.close()
+    lines = []
+    for k, ev in enumerate(evals):
+        ply = len(opening) + k
+        stm = ply % 2
+        result = 1 if winner is None else (2 if winner == stm else 0)
+        if ev is None:
+            score = "-"
+        else:
+            score = str(round(max(-args.clamp, min(args.clamp, ev)) * args.scale))
+        pos = " ".join(f"{x},{y}" for x, y in moves[:ply])
+        lines.append(f"{gid} {size} {args.rule} {result} {score} {pos}")
+    return lines, winner
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", required=True, help="teacher command line")
+    ap.add_argument("--openings", required=True, help="offset notation, one opening a line")
+    ap.add_argument("--games", type=int, required=True)
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--rule", type=int, default=0)
+    ap.add_argument("--ms", type=int, default=60, help="ms a move (timeout_turn)")
+    ap.add_argument("--memory", type=int, default=367001600)
+    ap.add_argument("--scale", type=float, default=1.0, help="Wuzi units per teacher unit")
+    ap.add_argument("--clamp", type=int, default=3000, help="teacher scores clamped to +/- this")
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1, help="opening order")
+    ap.add_argument("--first-id", type=int, default=1, help="game id of the first game")
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+
+    ops = read_openings(args.openings, args.size)
+    if not ops:
+        sys.exit("no openings read")
+    random.Random(args.seed).shuffle(ops)
+    # One process plays both colours, so each opening is played once (a repeat would
+    # differ only by the teacher's timing); openings are reused only past the end of the list.
+    stats = {"black": 0, "white": 0, "draw": 0, "lost": 0, "positions": 0}
+    # One worker process per concurrent game, each running its own teacher.
+    with open(args.out, "w") as out, multiprocessing.Pool(args.concurrency) as pool:
+        tasks = [(args, args.first_id + k, ops[k % len(ops)]) for k in range(args.games)]
+        for done, (lines, winner, err) in enumerate(pool.imap_unordered(run_game, tasks), 1):
+            if err:
+                print(err, file=sys.stderr, flush=True)
+                stats["lost"] += 1
+                continue
+            out.write("\n".join(lines) + "\n")
+            out.flush()
+            stats["positions"] += len(lines)
+            stats[{0: "black", 1: "white", None: "draw"}[winner]] += 1
+            if done % 50 == 0:
+                print(f"{done}/{args.games} {stats}", flush=True)
+    print(f"done {stats}", flush=True)
+
+
+def on_alarm(signum, frame):
+    raise TimeoutError("the teacher stopped answering")
+
+
+def run_game(task):
+    args, gid, opening = task
+    signal.signal(signal.SIGALRM, on_alarm)
+    try:
+        lines, winner = play_game(args, gid, opening)
+        return lines, winner, None
+    except Exception as e:  # a teacher crash loses that game only
+        return [], None, f"game {gid}: {e}"
+
+
+if __name__ == "__main__":
+    main()

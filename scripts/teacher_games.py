@@ -7,9 +7,9 @@ position, in Wuzi's sample format (`pbrain-wuzi train --data FILE` reads it):
     <game> <size> <rule> <result> <score|-> <x,y> <x,y> ...
 
 The score is the teacher's last reported evaluation (`MESSAGE ... Eval N` lines, Rapfi's
-normal message mode; a mate as +/-(30000 - n)), clamped to +/- --clamp and multiplied by
---scale (default 1: the teacher's own units). `train --score-k 200` then reads Rapfi's scores
-on Rapfi's scale (win rate sigmoid(eval / 200)) and `--lambda` mixes them with the results.
+normal message mode; a mate as +/-(30000 - n)), clamped to +/- --clamp, in the teacher's own
+units: `train --score-k 200` reads Rapfi's scores on Rapfi's scale (win rate
+sigmoid(eval / 200)) and `--lambda` mixes them with the results.
 Positions where the teacher printed no evaluation (a move played without search) get `-`:
 result only.
 
@@ -29,35 +29,9 @@ import subprocess
 import sys
 import time
 
+from match import five_result, load_openings, parse_move
+
 EVAL = re.compile(r"\bEval ([+-]?M?)(\d+)")  # "Eval -35", "Eval +M3" (mate in 3), "Eval -M4"
-MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
-
-
-def read_openings(path, size):
-    c = size // 2
-    out = []
-    with open(path) as f:
-        for line in f:
-            nums = [int(t) for t in re.findall(r"-?\d+", line)]
-            if len(nums) < 2 or len(nums) % 2:
-                continue
-            out.append([(nums[k] + c, nums[k + 1] + c) for k in range(0, len(nums), 2)])
-    return out
-
-
-def five(board, size, x, y, exact):
-    """Whether the stone just played at (x, y) makes five (exactly five when `exact`)."""
-    me = board[y][x]
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for s in (1, -1):
-            cx, cy = x + s * dx, y + s * dy
-            while 0 <= cx < size and 0 <= cy < size and board[cy][cx] == me:
-                n += 1
-                cx, cy = cx + s * dx, cy + s * dy
-        if n == 5 or (n > 5 and not exact):
-            return True
-    return False
 
 
 class Teacher:
@@ -110,10 +84,10 @@ class Teacher:
                 sign, n = m.group(1), int(m.group(2))
                 ev = (30000 - n if "M" in sign else n) * (-1 if "-" in sign else 1)
                 continue
-            m = MOVE.match(line)
-            if m:
+            move = parse_move(line.strip())
+            if move:
                 signal.alarm(0)
-                return (int(m.group(1)), int(m.group(2))), ev
+                return move, ev
 
     def close(self):
         try:
@@ -125,24 +99,21 @@ class Teacher:
 
 def play_game(args, gid, opening):
     size = args.size
-    board = [[-1] * size for _ in range(size)]
     moves = list(opening)
-    for k, (x, y) in enumerate(moves):
-        board[y][x] = k % 2
+    board = {m: 1 + k % 2 for k, m in enumerate(moves)}  # match.py's board: 1 black, 2 white
     evals = []
     winner = None  # colour index 0 black, 1 white, None draw
     t = Teacher(args.engine, size, args.rule, args.ms, args.memory)
     try:
         while len(moves) < size * size:
             (x, y), ev = t.play(moves)
-            if not (0 <= x < size and 0 <= y < size) or board[y][x] != -1:
+            if not (0 <= x < size and 0 <= y < size) or (x, y) in board:
                 raise RuntimeError(f"illegal move {x},{y} in game {gid}")
             evals.append(ev)
             side = len(moves) % 2
-            board[y][x] = side
+            board[(x, y)] = 1 + side
             moves.append((x, y))
-            exact = args.rule == 1 or (args.rule == 4 and side == 0)
-            if five(board, size, x, y, exact):
+            if five_result(board, size, x, y, 1 + side, args.rule) == "five":
                 winner = side
                 break
     finally:
@@ -155,7 +126,7 @@ def play_game(args, gid, opening):
         if ev is None:
             score = "-"
         else:
-            score = str(round(max(-args.clamp, min(args.clamp, ev)) * args.scale))
+            score = str(max(-args.clamp, min(args.clamp, ev)))
         pos = " ".join(f"{x},{y}" for x, y in moves[:ply])
         lines.append(f"{gid} {size} {args.rule} {result} {score} {pos}")
     return lines, winner
@@ -164,13 +135,12 @@ def play_game(args, gid, opening):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--engine", required=True, help="teacher command line")
-    ap.add_argument("--openings", required=True, help="offset notation, one opening a line")
+    ap.add_argument("--openings", required=True, help="openings file (as scripts/match.py reads)")
     ap.add_argument("--games", type=int, required=True)
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--rule", type=int, default=0)
     ap.add_argument("--ms", type=int, default=60, help="ms a move (timeout_turn)")
     ap.add_argument("--memory", type=int, default=367001600)
-    ap.add_argument("--scale", type=float, default=1.0, help="Wuzi units per teacher unit")
     ap.add_argument("--clamp", type=int, default=3000, help="teacher scores clamped to +/- this")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1, help="opening order")
@@ -178,7 +148,7 @@ def main():
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
-    ops = read_openings(args.openings, args.size)
+    ops = load_openings(args.openings, args.size)
     if not ops:
         sys.exit("no openings read")
     random.Random(args.seed).shuffle(ops)

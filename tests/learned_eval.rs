@@ -359,7 +359,7 @@ fn teacher_scores_are_read_at_their_own_scale() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
             .args(["train", "--rule", "freestyle", "--data"])
             .arg(&data)
-            .args(["--out"])
+            .arg("--out")
             .arg(dir.join("t.wzw"))
             .args([
                 "--init", "handset", "--epochs", "1", "--lambda", "0", "--valid", "0.3",

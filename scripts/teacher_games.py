@@ -23,46 +23,26 @@ import argparse
 import multiprocessing
 import random
 import re
-import shlex
-import signal
-import subprocess
 import sys
 import time
 
-from match import five_result, load_openings, parse_move
+from match import Engine, five_result, load_openings, parse_move
 
 EVAL = re.compile(r"\bEval ([+-]?M?)(\d+)")  # "Eval -35", "Eval +M3" (mate in 3), "Eval -M4"
 
 
-class Teacher:
+class Teacher(Engine):
+    """match.py's engine, used for self-play with BOARD before each move."""
+
     def __init__(self, cmd, size, rule, ms, memory):
-        self.ms = ms
-        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  text=True, bufsize=1)
+        super().__init__(cmd, "teacher")
+        self.timeout = max(5.0, 20 * ms / 1000)  # a teacher that stops answering
         self.send(f"START {size}")
-        self.expect_ok()
+        if self.reply(self.timeout) != "OK":
+            raise RuntimeError("no OK to START")
         for line in (f"INFO rule {rule}", f"INFO timeout_turn {ms}", "INFO timeout_match 0",
                      f"INFO max_memory {memory}", "INFO time_left 2147483647"):
             self.send(line)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def readline(self):
-        line = self.p.stdout.readline()
-        if not line:
-            raise RuntimeError("teacher exited")
-        return line
-
-    def expect_ok(self):
-        while True:
-            line = self.readline().strip()
-            if line == "OK":
-                return
-            if line.startswith("ERROR"):
-                raise RuntimeError(line)
 
     def play(self, moves):
         """Sends the position; returns (move, evaluation or None) for the side to move."""
@@ -71,30 +51,21 @@ class Teacher:
         # comes in between (a BOARD sent at once after the move was read as unknown lines):
         # wait a little, as a manager sending the opponent's move would.
         time.sleep(0.005)
-        signal.alarm(max(5, 20 * self.ms // 1000))  # a teacher that stops answering
+        self.messages.clear()
         self.send("BOARD")
         for k, (x, y) in enumerate(moves):
             self.send(f"{x},{y},{1 if k % 2 == me else 2}")
         self.send("DONE")
+        line = self.reply(self.timeout)
+        move = parse_move(line)
+        if move is None:
+            raise RuntimeError(f"no move from the teacher: {line!r}")
         ev = None
-        while True:
-            line = self.readline()
-            m = EVAL.search(line)
-            if m and line.startswith("MESSAGE"):
+        for m in map(EVAL.search, self.messages):
+            if m:
                 sign, n = m.group(1), int(m.group(2))
                 ev = (30000 - n if "M" in sign else n) * (-1 if "-" in sign else 1)
-                continue
-            move = parse_move(line.strip())
-            if move:
-                signal.alarm(0)
-                return move, ev
-
-    def close(self):
-        try:
-            self.send("END")
-            self.p.wait(timeout=2)
-        except Exception:
-            self.p.kill()
+        return move, ev
 
 
 def play_game(args, gid, opening):
@@ -172,13 +143,8 @@ def main():
     print(f"done {stats}", flush=True)
 
 
-def on_alarm(signum, frame):
-    raise TimeoutError("the teacher stopped answering")
-
-
 def run_game(task):
     args, gid, opening = task
-    signal.signal(signal.SIGALRM, on_alarm)
     try:
         lines, winner = play_game(args, gid, opening)
         return lines, winner, None

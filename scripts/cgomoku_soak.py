@@ -12,8 +12,9 @@ forfeited move can be followed on both sides.
 
 c-gomoku-cli is taken from --cli, else $ANCHORS/bin/c-gomoku-cli, else ~/anchors/bin
 (../shared/tools/anchors.sh builds it). The hog is N `yes > /dev/null` processes started
-and stopped by this script. Standard library only. Exit status 1 when any game ended by a
-forfeit, crash or illegal move.
+and stopped by this script. Standard library only. Each forfeit, crash or illegal move is
+reported with the engine c-gomoku-cli's own message names, which is not always the engine the
+result is charged to (see `blame`). Exit status 1 when one of them is Wuzi's.
 """
 import argparse
 import math
@@ -27,6 +28,55 @@ import threading
 import time
 
 BAD = re.compile(r"forfeit|crash|illegal|time", re.I)
+FINISHED = re.compile(r"\[(\d+)\] Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
+# c-gomoku-cli's own words when an engine fails (engine.cpp wait_for_ok, game.cpp play).
+FAULT = re.compile(r"\[(\d+)\] engine (\S+) (?:(?:timeout|crashed) before answering START|output error:.*"
+                   r"|(?:timeout|crashed) at (\d+) moves after opening|output illegal move at (\d+) moves.*)")
+
+
+def blame(out_text, err_text=""):
+    """[(game, charged, culprit, why, message)] for each game ended by a forfeit, crash or
+    illegal move: `charged` is the engine the result goes against, `culprit` the engine
+    c-gomoku-cli's own message names (None if it printed none).
+
+    The two differ when an engine refuses or misses START: c-gomoku-cli then ends the game as
+    a time forfeit of the side to move (game.cpp: STATE_TIME_LOSS, result from isBlackTurn),
+    whichever engine failed. Rapfi drops a START that arrives in the instant after it printed
+    a move (its protocol loop ignores commands while a `thinking` flag is still set), so a game
+    Rapfi ends with a five can cost the next game to the engine that moves first.
+
+    c-gomoku-cli prints a late move and an illegal move on stdout just before the game's
+    result, and a refused START, a hard time-out and a crash on stderr (unordered with stdout
+    when both go to one file). So a game takes the last fault of its worker thread printed
+    since that thread's previous result in `out_text`; failing that, the thread's next
+    unclaimed fault: its stderr lines in order (`err_text`, or stray ones in `out_text`)."""
+    spare = {}
+    for m in FAULT.finditer(err_text):
+        spare.setdefault(m.group(1), []).append((m.group(2), m.group(0)))
+    pending, out = {}, []
+    for line in out_text.splitlines():
+        f = FAULT.search(line)
+        if f:
+            pending.setdefault(f.group(1), []).append((f.group(2), f.group(0)))
+            continue
+        g = FINISHED.search(line)
+        if not g:
+            continue
+        t, num, black, white, r, why = g.groups()
+        mine = pending.pop(t, [])
+        if not BAD.search(why):
+            # Faults printed before a clean result are stderr lines that came early.
+            spare.setdefault(t, []).extend(mine)
+            continue
+        if mine:
+            hit = mine.pop()
+            spare.setdefault(t, []).extend(mine)
+        else:
+            queue = spare.get(t, [])
+            hit = queue.pop(0) if queue else None
+        charged = white if r == "1-0" else black
+        out.append((int(num), charged, hit[0] if hit else None, why, hit[1] if hit else ""))
+    return out
 
 
 def elo(w, l, d):
@@ -181,8 +231,9 @@ def main():
     sampler.start()
     t0 = time.time()
     try:
-        with open(os.path.join(out, "c-gomoku-cli.out"), "w") as log:
-            rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=out).returncode
+        with open(os.path.join(out, "c-gomoku-cli.out"), "w") as log, \
+                open(os.path.join(out, "c-gomoku-cli.err"), "w") as err_log:
+            rc = subprocess.run(cmd, stdout=log, stderr=err_log, cwd=out).returncode
     finally:
         for h in hogs:
             h.kill()
@@ -192,21 +243,21 @@ def main():
     took = time.time() - t0
 
     text = open(os.path.join(out, "c-gomoku-cli.out")).read()
-    res = re.findall(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}", text)
+    err = open(os.path.join(out, "c-gomoku-cli.err")).read()
+    res = FINISHED.findall(text)
     score = {"A": [0, 0, 0], "B": [0, 0, 0]}
-    bad = []
-    for num, black, white, r, why in res:
+    for _, num, black, white, r, why in res:
         if r == "1/2-1/2":
             score["A"][2] += 1
         else:
             winner = black if r == "1-0" else white
             score["A"][0 if winner == "A" else 1] += 1
-        if BAD.search(why):
-            loser = white if r == "1-0" else black
-            bad.append((int(num), loser, why))
+    games = sgf_games(os.path.join(out, "games.sgf"))
+    bad = blame(text, err)
+    wuzi = {"A"} | ({"B"} if opponent == engine else set())
     worst = {"A": (0.0, None), "B": (0.0, None)}
     over = {"A": 0, "B": 0}
-    for num, pb, pw, _, moves in sgf_games(os.path.join(out, "games.sgf")):
+    for num, pb, pw, _, moves in games:
         for colour, ms in moves:
             who = pb if colour == "B" else pw
             lim = limits.get(who, 0)
@@ -222,9 +273,12 @@ def main():
           f"vs B={opponent} ({tc_b}), rule {a.rule}, size {a.size}, concurrency {a.concurrency}, "
           f"hog {a.hog}")
     print(f"A: +{w} -{l} ={d}  Elo(A-B) {elo(w, l, d)}")
-    print(f"forfeits/crashes/illegal: {len(bad)}")
-    for num, who, why in bad:
-        print(f"  game {num}: {who} lost by {why}")
+    print(f"forfeits/crashes/illegal: {len(bad)}; by c-gomoku-cli's own messages: "
+          + ", ".join(f"{e} {sum(1 for b in bad if b[2] == e)}" for e in ("A", "B"))
+          + f", not named {sum(1 for b in bad if b[2] is None)}")
+    for num, charged, culprit, why, msg in bad:
+        note = f"; c-gomoku-cli: {msg}" if msg else "; c-gomoku-cli named no engine"
+        print(f"  game {num}: result line charges {charged} ({why}){note}")
     for who in ("A", "B"):
         r, g = worst[who]
         print(f"worst move time / limit, {who}: {r:.2f} (game {g}); moves over the limit: {over[who]}")
@@ -235,7 +289,8 @@ def main():
     if a.trace:
         print(f"traces: {out}/c-gomoku-cli.*.log (manager), {out}/A-*.log, {out}/B-*.log (engine)")
     print(f"games and logs in {out}")
-    return 1 if bad or rc != 0 else 0
+    ours = [b for b in bad if (b[2] or b[1]) in wuzi]
+    return 1 if ours or rc != 0 else 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ Every weight and intermediate is rounded as the engine rounds it (straight-throu
 embed, bias0 to 1/1024, x to 1/512, w1 to 1/2048, b1 and h to 1/512, w2 to 1/4 unit.
     p(win)  = sigmoid((classical + out) / K)
 Target: lambda * result + (1 - lambda) * sigmoid(search score / K) (result alone without a
-score); K is fitted to the classical scores first. Games are split into training and
+score); K is fitted to the classical scores first (--score-k reads the scores on a teacher's
+scale instead: 200 for Rapfi's). Games are split into training and
 validation by a hash of their id. The exported file is checked by emulating the engine's
 integer arithmetic in numpy; the difference to the float model is printed.
 
@@ -192,6 +193,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--device", default="cpu")
+    ap.add_argument("--score-k", type=float, help="read the recorded search scores on this logistic "
+                    "scale (a teacher's, e.g. 200 for Rapfi; scripts/teacher_games.py) instead of the fitted K")
     ap.add_argument("--check", help="write test vectors (expected integer and float outputs)")
     ap.add_argument("--check-net", help="network file the test vectors go with (default --out)")
     args = ap.parse_args()
@@ -206,7 +209,10 @@ def main():
     k, k_loss = fit_k(classical, result)
     has = pos["score"] != np.iinfo(np.int32).min
     score = np.where(has, pos["score"], 0).astype(np.float64)
-    target = np.where(has, args.lam * result + (1 - args.lam) / (1 + np.exp(-np.clip(score / k, -30, 30))), result)
+    if args.score_k is not None and args.score_k <= 0:
+        sys.exit("--score-k must be positive")
+    sk = args.score_k or k
+    target = np.where(has, args.lam * result + (1 - args.lam) / (1 + np.exp(-np.clip(score / sk, -30, 30))), result)
     valid_mask = np.array([game_hash(int(g), args.seed) % 10000 < args.valid * 10000 for g in pos["game"]])
     train_idx, valid_idx = np.nonzero(~valid_mask)[0], np.nonzero(valid_mask)[0]
     print(f"{len(pos)} positions ({len(train_idx)} train, {len(valid_idx)} validation), "

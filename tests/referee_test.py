@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Tests of scripts/match.py's adjudication, with scripted fake engines."""
+"""Tests of scripts/match.py's adjudication, with scripted fake engines, and of how
+scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game."""
 import os
 import sys
 import tempfile
@@ -8,6 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import match  # noqa: E402
+import cgomoku_soak  # noqa: E402
 
 FAKE = r'''
 import sys, time
@@ -165,6 +167,40 @@ class Referee(unittest.TestCase):
             f.write("0,0, 1,1, -1,1\nh8i9\nx 15 freestyle w b7,7 w8,8 b9,9 | opening - | src=test\n")
         ops = match.load_openings(path, 15)
         self.assertEqual(ops, [[(7, 7), (8, 8), (6, 8)], [(7, 7), (8, 8)], [(7, 7), (8, 8), (9, 9)]])
+
+
+class CgomokuBlame(unittest.TestCase):
+    """c-gomoku-cli charges a refused START to the side to move; the soak names the engine."""
+
+    # As c-gomoku-cli 0.3 prints them: results and late moves on stdout, START failures and
+    # crashes on stderr (a file holding both gets the stderr lines early, stdout is buffered).
+    OUT = """[1] Started game 1 of 6 (A vs B)
+[2] Started game 2 of 6 (B vs A)
+[1] engine A timeout at 3 moves after opening
+[1] Finished game 1 (A vs B): 0-1 {White win by time forfeit}
+[2] Finished game 2 (B vs A): 1-0 {Black win by five connection}
+[2] Started game 3 of 6 (A vs B)
+[2] Finished game 3 (A vs B): 0-1 {White win by time forfeit}
+[1] Started game 4 of 6 (B vs A)
+[1] Finished game 4 (B vs A): 0-1 {White win by opponent crash}
+[1] Started game 5 of 6 (A vs B)
+[1] engine B output illegal move at 7 moves after opening: 3,3
+[1] Finished game 5 (A vs B): 1-0 {Black win by illegal move}
+[2] Finished game 6 (B vs A): 1-0 {Black win by time forfeit}
+"""
+    ERR = """[2] engine B output error: Unknown command: 15
+[1] engine B crashed at 12 moves after opening
+"""
+
+    def test_each_failure_is_pinned_on_the_engine_that_failed(self):
+        got = {g: (charged, culprit) for g, charged, culprit, _, _ in cgomoku_soak.blame(self.OUT, self.ERR)}
+        # Game 3: B refused START after game 2, and the result went against A (to move).
+        self.assertEqual(got, {1: ("A", "A"), 3: ("A", "B"), 4: ("B", "B"), 5: ("B", "B"), 6: ("A", None)})
+
+    def test_stderr_lines_merged_early_into_stdout_are_still_paired(self):
+        merged = self.ERR + self.OUT
+        got = {g: culprit for g, _, culprit, _, _ in cgomoku_soak.blame(merged)}
+        self.assertEqual(got, {1: "A", 3: "B", 4: "B", 5: "B", 6: None})
 
 
 if __name__ == "__main__":

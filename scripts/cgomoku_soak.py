@@ -31,7 +31,7 @@ BAD = re.compile(r"forfeit|crash|illegal|time", re.I)
 FINISHED = re.compile(r"\[(\d+)\] Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
 # c-gomoku-cli's own words when an engine fails (engine.cpp wait_for_ok, game.cpp play).
 FAULT = re.compile(r"\[(\d+)\] engine (\S+) (?:(?:timeout|crashed) before answering START|output error:.*"
-                   r"|(?:timeout|crashed) at (\d+) moves after opening|output illegal move at (\d+) moves.*)")
+                   r"|(?:timeout|crashed) at \d+ moves after opening|output illegal move at \d+ moves.*)")
 
 
 def blame(out_text, err_text=""):

@@ -50,11 +50,11 @@ pub const fn slot(k: isize) -> u32 {
 pub struct Board {
     width: usize,
     height: usize,
-    cells: Vec<u8>,
+    cells: Box<[u8; NCELLS]>,
     /// Line keys per cell and direction (20 bits used).
-    keys: Vec<[u32; 4]>,
+    keys: Box<[[u32; 4]; NCELLS]>,
     /// Number of stones in the 5x5 box around each cell.
-    near: Vec<u8>,
+    near: Box<[u8; NCELLS]>,
     hash: u64,
     side: Color,
     moves: Vec<u16>,
@@ -74,9 +74,9 @@ impl Board {
         let mut b = Board {
             width,
             height,
-            cells: vec![WALL; NCELLS],
-            keys: vec![[0; 4]; NCELLS],
-            near: vec![0; NCELLS],
+            cells: Box::new([WALL; NCELLS]),
+            keys: Box::new([[0; 4]; NCELLS]),
+            near: Box::new([0; NCELLS]),
             hash: 0,
             side: Color::Black,
             moves: Vec::with_capacity(width * height),
@@ -131,7 +131,7 @@ impl Board {
         self.cells[i]
     }
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        &self.cells[..]
     }
     #[inline]
     pub fn key(&self, i: usize, d: usize) -> u32 {

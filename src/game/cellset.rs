@@ -28,6 +28,15 @@ impl CellSet {
         self.words[i >> 6] &= !(1u64 << (i & 63));
     }
 
+    /// Takes `i` out when `out`, then puts it in when `into`, without a branch (the
+    /// evaluator's threat lists change on every combination change, unpredictably).
+    #[inline]
+    pub fn update(&mut self, i: usize, out: bool, into: bool) {
+        let bit = 1u64 << (i & 63);
+        let w = &mut self.words[i >> 6];
+        *w = (*w & !(bit * out as u64)) | (bit * into as u64);
+    }
+
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.words[i >> 6] >> (i & 63) & 1 != 0
@@ -84,5 +93,27 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 64, 1000, NCELLS - 1]);
         assert_eq!(s.len(), 4);
         assert_eq!(s.first(), Some(3));
+    }
+
+    #[test]
+    fn update_takes_out_then_puts_in() {
+        for (was, out, into, is) in [
+            (false, false, false, false),
+            (true, false, false, true),
+            (true, true, false, false),
+            (false, false, true, true),
+            (true, true, true, true),
+            (false, true, false, false),
+        ] {
+            let mut s = CellSet::default();
+            s.insert(129);
+            if was {
+                s.insert(130);
+            }
+            s.update(130, out, into);
+            assert_eq!(s.contains(130), is, "{was} {out} {into}");
+            assert!(s.contains(129), "a neighbour in the same word is kept");
+            assert_eq!(s.len(), 1 + is as usize);
+        }
     }
 }

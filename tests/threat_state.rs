@@ -216,3 +216,51 @@ fn four_four_point_defences_are_exact() {
     let b = setup("3,7 8,3 14,14", "4,7 5,7 6,7 8,4 8,5 8,6", Color::Black);
     check_defences(&b, Rule::Freestyle, "7,7 8,7 8,8");
 }
+
+/// `Evaluator::flex4_survives` (the defence check read from the patterns) says the same as
+/// making the move and asking for an open-four point, for every empty cell in every
+/// position of a random walk where the side to move faces an open three or a 4-4 point,
+/// under every rule it is used for.
+#[test]
+fn flex4_survival_read_from_patterns_matches_making_the_move() {
+    let mut rng = StdRng::seed_from_u64(1414);
+    for (size, rule) in [
+        (15, Rule::Freestyle),
+        (15, Rule::Standard),
+        (15, Rule::Caro),
+        (20, Rule::Freestyle),
+        (9, Rule::Standard),
+    ] {
+        let mut pos = Position::new(Board::new(size, size), rule);
+        let (mut defences, mut not) = (0, 0);
+        for step in 0..3000 {
+            common::position::random_step(&mut pos, &mut rng, 0.35);
+            let opp = pos.side().opp();
+            if !pos.has_open_four_point(opp) {
+                continue;
+            }
+            let empty: Vec<usize> = pos
+                .board
+                .all_cells()
+                .filter(|&i| pos.board.cell(i) == EMPTY)
+                .collect();
+            for i in empty {
+                let read = pos.eval.flex4_survives(&pos.board, i, opp);
+                pos.make(i);
+                let made = pos.has_open_four_point(opp);
+                pos.undo();
+                assert_eq!(read, made, "{rule:?} {size} step {step} cell {i}");
+                if made {
+                    not += 1;
+                } else {
+                    defences += 1;
+                }
+            }
+        }
+        // Both answers occur often, or the comparison proves little.
+        assert!(
+            defences > 100 && not > 1000,
+            "{rule:?} {size}: {defences} {not}"
+        );
+    }
+}

@@ -11,7 +11,7 @@ use super::accumulator::Accumulator;
 use super::network::{self, Network};
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
-use crate::game::board::{Board, Color, EMPTY, WALL};
+use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
 use crate::game::pos::{step, DIRS, NCELLS};
 use crate::game::rule::Rule;
@@ -424,6 +424,37 @@ impl Evaluator {
             self.learned[q][c] = new_w;
             self.set_combo(q, c, old_combo, new_combo);
         }
+    }
+
+    /// Whether `c` would still have an open-four (or double-four) point after the other
+    /// colour plays the empty cell `i`, read from the patterns without making the move:
+    /// only the points on a line through `i` can change, and each is recombined with its
+    /// line key as it would be. Exact for the rules whose patterns a stone of the other
+    /// colour can only weaken (every rule but renju, where black's fouls change with
+    /// white's stones; `tests/threats.rs` checks it against making the move).
+    pub fn flex4_survives(&self, board: &Board, i: usize, c: Color) -> bool {
+        let ci = c.index();
+        let stone = c.opp().cell() as u32;
+        self.sets[ci][Threat::Flex4 as usize].iter().any(|f| {
+            if f == i {
+                return false;
+            }
+            let delta = i as isize - f as isize;
+            let mut pats = self.pat[f][ci];
+            let mut touched = false;
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let k = delta / dir;
+                if delta % dir == 0 && k.abs() <= 5 {
+                    let key = board.key(f, d) | stone << slot(k);
+                    let (p0, p1) = self.table.get(key);
+                    pats[d] = if ci == 0 { p0 } else { p1 };
+                    touched = true;
+                }
+            }
+            !touched
+                || self.weights.tuple(ci, combo_index(&pats)).combo & !FORBID_FLAG
+                    == Combo::Flex4 as u8
+        })
     }
 
     /// The line pattern `c` gets along direction `d` by playing `i`.

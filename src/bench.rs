@@ -71,12 +71,27 @@ pub struct BenchReport {
 /// Runs the bench at `depth` with `threads` search threads, printing one line per position
 /// and a summary. The signature is reproducible with one thread only (helpers race).
 pub fn run(depth: i32, threads: usize, print: &mut dyn FnMut(&str)) -> BenchReport {
+    run_with_hash(depth, threads, BENCH_HASH_BYTES, print)
+}
+
+/// The bench's hash table: small enough to stay in a large cache, which keeps the
+/// signature's tree independent of the machine.
+pub const BENCH_HASH_BYTES: usize = 16 << 20;
+
+/// [`run`] with a hash table of `hash_bytes` (a Gomocup-size table shows what memory
+/// latency costs; the tree, and so the signature, depends on the size).
+pub fn run_with_hash(
+    depth: i32,
+    threads: usize,
+    hash_bytes: usize,
+    print: &mut dyn FnMut(&str),
+) -> BenchReport {
     let mut total = 0u64;
     let mut signature = 0xcbf2_9ce4_8422_2325u64;
     let t0 = Instant::now();
     for (n, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
         let mut engine = Engine::new();
-        engine.set_hash_bytes(16 << 20);
+        engine.set_hash_bytes(hash_bytes);
         let board = board_from_moves(size, moves);
         let t = Instant::now();
         let limits = Limits {

@@ -9,9 +9,10 @@ const HELP: &str = "pbrain-wuzi - Gomoku/Renju engine for the Piskvork (Gomocup)
 
 USAGE:
     pbrain-wuzi               speak the protocol on stdin/stdout (what managers run)
-    pbrain-wuzi bench [D] [T] search the built-in positions to depth D (default 9)
+    pbrain-wuzi bench [D] [T] [MB] search the built-in positions to depth D (default 9)
                               with T threads (default 1; the signature is only
-                              reproducible with 1)
+                              reproducible with 1) and an MB-megabyte hash table
+                              (default 16; the signature holds for the default)
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi selfplay --out FILE [--rule R] [--size N] [--games G] [--threads T]
                          [--nodes N] [--seed S] [--stones K] [--openings FILE] [--weights FILE]
@@ -46,7 +47,9 @@ fn main() {
             let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(9);
             let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
             let threads = threads.clamp(1, wuzi::search::threads::MAX_THREADS);
-            wuzi::bench::run(depth, threads, &mut |l| println!("{l}"));
+            let hash_mb = args.get(3).and_then(|m| m.parse::<usize>().ok());
+            let hash = hash_mb.map_or(wuzi::bench::BENCH_HASH_BYTES, |mb| mb.clamp(1, 4096) << 20);
+            wuzi::bench::run_with_hash(depth, threads, hash, &mut |l| println!("{l}"));
         }
         Some("solve") => {
             let Some(path) = args.get(1) else {

@@ -54,9 +54,15 @@ const BUCKET: usize = 4;
 const ENTRY_BYTES: usize = 16;
 
 pub struct TranspositionTable {
-    /// Two words per entry: `key ^ data`, `data`. A zeroed allocation: the OS supplies the
-    /// pages lazily, so a large table costs nothing until it is used.
-    words: Box<[AtomicU64]>,
+    /// Two words per entry: `key ^ data`, `data`, from word `base` of `alloc` on (`len`
+    /// words). A zeroed allocation: the OS supplies the pages lazily, so a large table costs
+    /// nothing until it is used. It has one bucket's worth of words more than the table, so
+    /// that the table can start on a 64-byte boundary and each 64-byte bucket is one cache
+    /// line: the allocator returns large blocks 16 bytes past a page boundary, where every
+    /// bucket straddled two lines (two memory fetches per probe).
+    alloc: Box<[AtomicU64]>,
+    base: usize,
+    len: usize,
     buckets: usize,
     generation: AtomicU8,
 }
@@ -109,8 +115,14 @@ impl TranspositionTable {
     /// A table of exactly `bytes_for(bytes)` bytes, or `None` if the memory is refused.
     pub fn try_new(bytes: usize) -> Option<TranspositionTable> {
         let buckets = Self::bytes_for(bytes) / (BUCKET * ENTRY_BYTES);
+        let len = buckets.checked_mul(BUCKET * 2)?;
+        let alloc = zeroed_words(len.checked_add(BUCKET * 2)?)?;
+        let line = BUCKET * ENTRY_BYTES;
+        let base = (line - alloc.as_ptr() as usize % line) % line / 8;
         Some(TranspositionTable {
-            words: zeroed_words(buckets.checked_mul(BUCKET * 2)?)?,
+            alloc,
+            base,
+            len,
             buckets,
             generation: AtomicU8::new(0),
         })
@@ -123,7 +135,13 @@ impl TranspositionTable {
     }
 
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.len * 8
+    }
+
+    /// The table's words (without the alignment padding).
+    #[inline]
+    fn words(&self) -> &[AtomicU64] {
+        &self.alloc[self.base..self.base + self.len]
     }
 
     /// Writes to every page of the table of `tt` (without changing a value, so a search may
@@ -146,11 +164,11 @@ impl TranspositionTable {
                 continue;
             }
             let Some(tt) = tt.upgrade() else { return };
-            if start >= tt.words.len() {
+            if start >= tt.words().len() {
                 return;
             }
-            let end = (start + CHUNK).min(tt.words.len());
-            for w in tt.words[start..end].iter().step_by(PAGE_WORDS) {
+            let end = (start + CHUNK).min(tt.words().len());
+            for w in tt.words()[start..end].iter().step_by(PAGE_WORDS) {
                 // black_box: an add of a known zero would be optimised into a plain load,
                 // which leaves the page unbacked.
                 w.fetch_add(std::hint::black_box(0), Relaxed);
@@ -169,7 +187,7 @@ impl TranspositionTable {
         }
         let step = entries / n;
         let used = (0..n)
-            .filter(|&k| self.words[2 * (k * step) + 1].load(Relaxed) != 0)
+            .filter(|&k| self.words()[2 * (k * step) + 1].load(Relaxed) != 0)
             .count();
         (used * 1000 / n) as u32
     }
@@ -182,7 +200,7 @@ impl TranspositionTable {
         w.write_all(&(self.bytes() as u64).to_le_bytes())?;
         w.write_all(&(self.generation.load(Relaxed) as u64).to_le_bytes())?;
         let mut sum = Fnv::default();
-        for word in self.words.iter() {
+        for word in self.words().iter() {
             let v = word.load(Relaxed);
             sum.add(v);
             w.write_all(&v.to_le_bytes())?;
@@ -223,7 +241,7 @@ impl TranspositionTable {
     pub fn check_dump(&self, r: &mut impl std::io::Read) -> Result<(), String> {
         self.read_header(r)?;
         let mut sum = Fnv::default();
-        for _ in 0..self.words.len() {
+        for _ in 0..self.words().len() {
             sum.add(read_u64(r)?);
         }
         if read_u64(r)? != sum.0 {
@@ -241,7 +259,7 @@ impl TranspositionTable {
     pub fn load(&self, r: &mut impl std::io::Read) -> Result<(), String> {
         let gen = self.read_header(r)?;
         let mut sum = Fnv::default();
-        for word in self.words.iter() {
+        for word in self.words().iter() {
             let v = match read_u64(r) {
                 Ok(v) => v,
                 Err(e) => {
@@ -261,7 +279,7 @@ impl TranspositionTable {
     }
 
     pub fn clear(&self) {
-        self.words.iter().for_each(|w| w.store(0, Relaxed));
+        self.words().iter().for_each(|w| w.store(0, Relaxed));
         self.generation.store(0, Relaxed);
     }
 
@@ -278,8 +296,8 @@ impl TranspositionTable {
 
     #[inline]
     fn entry(&self, slot: usize) -> Entry {
-        let data = self.words[2 * slot + 1].load(Relaxed);
-        let key = self.words[2 * slot].load(Relaxed) ^ data;
+        let data = self.alloc[self.base + 2 * slot + 1].load(Relaxed);
+        let key = self.alloc[self.base + 2 * slot].load(Relaxed) ^ data;
         Entry::unpack([key, data])
     }
 
@@ -319,8 +337,8 @@ impl TranspositionTable {
             flags: bound | (gen << 2),
         };
         let w = new.pack();
-        self.words[2 * (b + slot)].store(w[0] ^ w[1], Relaxed);
-        self.words[2 * (b + slot) + 1].store(w[1], Relaxed);
+        self.alloc[self.base + 2 * (b + slot)].store(w[0] ^ w[1], Relaxed);
+        self.alloc[self.base + 2 * (b + slot) + 1].store(w[1], Relaxed);
     }
 }
 
@@ -378,6 +396,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn buckets_start_on_cache_lines() {
+        // Large blocks come 16 bytes past a page boundary from the allocator.
+        for bytes in [1 << 10, 1 << 16, 16 << 20, 256 << 20] {
+            let tt = TranspositionTable::new(bytes);
+            assert_eq!(tt.words().as_ptr() as usize % 64, 0, "{bytes}");
+            assert_eq!(tt.bytes(), TranspositionTable::bytes_for(bytes));
+            assert_eq!(tt.words().len() * 8, tt.bytes());
+        }
+    }
+
+    #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(1 << 16);
         tt.store(42, 7, 123, 5, BOUND_EXACT);
@@ -421,7 +450,7 @@ mod tests {
         }
         .pack();
         let slot = (0..BUCKET).find(|&s| tt.entry(s).key == 5).unwrap();
-        tt.words[2 * slot + 1].store(other[1], Relaxed);
+        tt.words()[2 * slot + 1].store(other[1], Relaxed);
         assert!(tt.probe(5).is_none() && tt.probe(6).is_none());
     }
 

@@ -65,6 +65,19 @@ impl Accumulator {
         &self.pool
     }
 
+    /// Puts back the activation cell `i` had (an undo; the pool is put back whole with
+    /// [`Accumulator::set_pool`]).
+    #[inline]
+    pub fn set_activation(&mut self, i: usize, act: &[i16; FEATURES]) {
+        self.act[i] = *act;
+    }
+
+    /// Puts back a pool saved before a move (an undo).
+    #[inline]
+    pub fn set_pool(&mut self, pool: &[i32; FEATURES]) {
+        self.pool = *pool;
+    }
+
     /// The activation kept for cell `i`.
     pub fn activation(&self, i: usize) -> &[i16; FEATURES] {
         &self.act[i]

@@ -8,7 +8,7 @@
 //! score.
 
 use super::accumulator::Accumulator;
-use super::network::{self, Network};
+use super::network::{self, Network, FEATURES};
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
@@ -105,6 +105,11 @@ pub struct Evaluator {
     /// Per stone placed through this evaluator and still on the board: where its journal
     /// starts and the running totals before it.
     marks: Vec<Mark>,
+    /// With a network: the activation of each journalled cell before the change, in step
+    /// with `journal`, and the pool before each stone, in step with `marks`, so that an
+    /// undo copies them back instead of recomputing activations.
+    act_journal: Vec<[i16; FEATURES]>,
+    pool_marks: Vec<[i32; FEATURES]>,
 }
 
 /// What `after_remove` needs to undo one `after_place` besides the journalled cells.
@@ -194,6 +199,8 @@ impl Evaluator {
             net: net.map(Accumulator::new),
             journal: Vec::with_capacity(64 * 32),
             marks: Vec::with_capacity(64),
+            act_journal: Vec::new(),
+            pool_marks: Vec::new(),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -278,6 +285,9 @@ impl Evaluator {
             lsum: self.lsum,
             count: self.count,
         });
+        if let Some(acc) = self.net.as_ref() {
+            self.pool_marks.push(*acc.pool());
+        }
         self.add(i, -1);
         self.refresh_neighbours(board, i, true);
     }
@@ -307,8 +317,12 @@ impl Evaluator {
             }
             self.lsum = mark.lsum;
             self.count = mark.count;
+            // The network's pool comes back whole; `i`'s own activation was not touched
+            // while it was occupied.
             if let Some(acc) = self.net.as_mut() {
-                acc.add(i, &self.pat[i]);
+                if let Some(pool) = self.pool_marks.pop() {
+                    acc.set_pool(&pool);
+                }
             }
             for c in 0..2 {
                 let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
@@ -350,6 +364,9 @@ impl Evaluator {
                     continue;
                 }
                 if save {
+                    if let Some(acc) = self.net.as_ref() {
+                        self.act_journal.push(*acc.activation(q));
+                    }
                     self.journal.push(Saved {
                         cell: q as u16,
                         pat: self.pat[q],
@@ -372,7 +389,9 @@ impl Evaluator {
         let q = saved.cell as usize;
         self.pat[q] = saved.pat;
         if let Some(acc) = self.net.as_mut() {
-            acc.update(q, &saved.pat);
+            if let Some(act) = self.act_journal.pop() {
+                acc.set_activation(q, &act);
+            }
         }
         self.value[q] = saved.value;
         self.learned[q] = saved.learned;

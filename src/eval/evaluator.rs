@@ -13,7 +13,7 @@ use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
-use crate::game::pos::{step, DIRS, NCELLS};
+use crate::game::pos::{line_offset, step, DIRS, NCELLS};
 use crate::game::rule::Rule;
 use std::sync::OnceLock;
 
@@ -152,7 +152,7 @@ const fn threat_mask(combo: u8) -> u8 {
 }
 
 /// `threat_mask` of every combo (without the renju flag), looked up rather than computed:
-/// the evaluator asks for it on every combo change.
+/// the evaluator asks for it on every combo change (through [`threat_bits`]).
 const THREAT_MASKS: [u8; NCOMBOS] = {
     let mut t = [0u8; NCOMBOS];
     let mut k = 0;
@@ -162,6 +162,12 @@ const THREAT_MASKS: [u8; NCOMBOS] = {
     }
     t
 };
+
+/// The threat classes of a stored combination (renju flag and all).
+#[inline]
+fn threat_bits(combo: u8) -> u8 {
+    THREAT_MASKS[(combo & !FORBID_FLAG) as usize]
+}
 
 impl Evaluator {
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
@@ -259,7 +265,7 @@ impl Evaluator {
             self.lsum[c][1] += sign * self.learned[i][c][1] as i32;
             let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
             self.count[c][k] = (self.count[c][k] as i32 + sign) as u16;
-            let mask = THREAT_MASKS[k];
+            let mask = threat_bits(k as u8);
             if sign > 0 {
                 self.move_sets(c, i, 0, mask);
             } else {
@@ -325,8 +331,7 @@ impl Evaluator {
                 }
             }
             for c in 0..2 {
-                let k = (self.combo[i][c] & !FORBID_FLAG) as usize;
-                self.move_sets(c, i, 0, THREAT_MASKS[k]);
+                self.move_sets(c, i, 0, threat_bits(self.combo[i][c]));
             }
             return;
         }
@@ -399,9 +404,7 @@ impl Evaluator {
             let (new, old) = (saved.combo[c], self.combo[q][c]);
             if new != old {
                 self.combo[q][c] = new;
-                let om = THREAT_MASKS[(old & !FORBID_FLAG) as usize];
-                let nm = THREAT_MASKS[(new & !FORBID_FLAG) as usize];
-                self.move_sets(c, q, om, nm);
+                self.move_sets(c, q, threat_bits(old), threat_bits(new));
             }
         }
     }
@@ -420,8 +423,7 @@ impl Evaluator {
         }
         self.count[c][o] -= 1;
         self.count[c][n] += 1;
-        let (om, nm) = (THREAT_MASKS[o], THREAT_MASKS[n]);
-        self.move_sets(c, q, om, nm);
+        self.move_sets(c, q, threat_bits(old), threat_bits(new));
     }
 
     /// Recomputes the combination and value of the empty cell `q` for the colours whose
@@ -458,21 +460,14 @@ impl Evaluator {
             if f == i {
                 return false;
             }
-            let delta = i as isize - f as isize;
+            // A point off every line through `i` keeps its patterns.
+            let Some((d, k)) = line_offset(f, i) else {
+                return true;
+            };
             let mut pats = self.pat[f][ci];
-            let mut touched = false;
-            for (d, &dir) in DIRS.iter().enumerate() {
-                let k = delta / dir;
-                if delta % dir == 0 && k.abs() <= 5 {
-                    let key = board.key(f, d) | stone << slot(k);
-                    let (p0, p1) = self.table.get(key);
-                    pats[d] = if ci == 0 { p0 } else { p1 };
-                    touched = true;
-                }
-            }
-            !touched
-                || self.weights.tuple(ci, combo_index(&pats)).combo & !FORBID_FLAG
-                    == Combo::Flex4 as u8
+            let (p0, p1) = self.table.get(board.key(f, d) | stone << slot(k));
+            pats[d] = if ci == 0 { p0 } else { p1 };
+            self.weights.tuple(ci, combo_index(&pats)).combo & !FORBID_FLAG == Combo::Flex4 as u8
         })
     }
 

@@ -54,9 +54,39 @@ pub fn step(i: usize, d: isize, k: isize) -> usize {
     (i as isize + d * k) as usize
 }
 
+/// The direction (index into [`DIRS`]) and signed step count by which `to` lies from
+/// `from` on one of the four lines, when it is 1 to 5 steps away (the pattern window).
+/// The padding keeps such a walk on one board line, and no offset of up to 5 steps is a
+/// multiple of two directions, so the answer is unique.
+#[inline]
+pub fn line_offset(from: usize, to: usize) -> Option<(usize, isize)> {
+    let delta = to as isize - from as isize;
+    DIRS.iter().enumerate().find_map(|(d, &dir)| {
+        let k = delta / dir;
+        (delta != 0 && delta % dir == 0 && k.abs() <= 5).then_some((d, k))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_offset_names_the_one_line_within_five_steps() {
+        let c = Pos::new(15, 15).idx();
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                assert_eq!(line_offset(c, step(c, dir, k)), Some((d, k)));
+            }
+            assert_eq!(line_offset(c, step(c, dir, 6)), None);
+        }
+        assert_eq!(line_offset(c, c), None);
+        assert_eq!(
+            line_offset(c, Pos::new(16, 17).idx()),
+            None,
+            "a knight's move"
+        );
+    }
 
     #[test]
     fn idx_round_trip() {

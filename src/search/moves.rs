@@ -7,7 +7,7 @@ use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
 use crate::eval::weights::{HANDSET_OPP, HANDSET_OWN};
 use crate::game::board::{Color, EMPTY};
-use crate::game::pos::DIRS;
+use crate::game::pos::line_offset;
 use crate::game::rule::Rule;
 
 /// Ordering weight of what a move does for the mover.
@@ -60,13 +60,7 @@ pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
 /// cell and also one of the opponent's four-points.
 #[inline]
 fn on_threat_line(pos: &Position, opp: Color, f: usize, q: usize) -> bool {
-    if f == q {
-        return true;
-    }
-    let delta = q as isize - f as isize;
-    DIRS.iter().enumerate().any(|(d, &dir)| {
-        delta % dir == 0 && (delta / dir).abs() <= 5 && pos.eval.pattern(f, opp, d) >= Pattern::B4
-    })
+    f == q || line_offset(f, q).is_some_and(|(d, _)| pos.eval.pattern(f, opp, d) >= Pattern::B4)
 }
 
 /// Whether `i` may defend the side to move against the opponent's open three (or 4-4

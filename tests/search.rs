@@ -1,6 +1,7 @@
 //! Search-core checks: incremental evaluation against a fresh computation, forced wins
 //! reported as win-in-N, determinism of the bench.
 use rand::{rngs::StdRng, SeedableRng};
+use wuzi::eval::pattern::Combo;
 use wuzi::game::board::{Board, Color};
 use wuzi::game::pos::Pos;
 use wuzi::game::rule::Rule;
@@ -199,4 +200,53 @@ fn multipv_gives_distinct_lines_best_first() {
     for l in &r.lines {
         assert!(b.is_empty(l.pv[0]));
     }
+}
+
+/// A node limit (`INFO max_node`) holds for the whole move, the root threat searches
+/// included: with a turn long enough for the root VCT, middle-game positions of random
+/// walks searched with a 4,000-node limit stay within twice the limit (the first iteration
+/// always completes) and iterate past depth 1. Before, the root VCF, defence and VCT checks
+/// had budgets of their own (up to a million nodes each) and could leave the search a
+/// single iteration.
+#[test]
+fn a_node_limit_covers_the_root_threat_searches() {
+    use wuzi::search::timeman::Budget;
+    const LIMIT: u64 = 4_000;
+    let mut rng = StdRng::seed_from_u64(1515);
+    let mut searched = 0;
+    for _ in 0..16 {
+        // 30 stones, none of them making a four: threes everywhere, nothing forced yet.
+        let mut pos = Position::new(Board::new(15, 15), Rule::Freestyle);
+        while pos.board.stones() < 30 {
+            common::position::random_step(&mut pos, &mut rng, 0.0);
+            let fives = |c| pos.eval.count(c, Combo::Five);
+            if fives(Color::Black) + fives(Color::White) > 0 {
+                pos.undo();
+            }
+        }
+        let limits = Limits {
+            budget: Budget {
+                optimum: std::time::Duration::from_secs(10),
+                maximum: std::time::Duration::from_secs(20),
+            },
+            max_depth: 100,
+            max_nodes: LIMIT,
+            ..Limits::depth(100)
+        };
+        let mut e = Engine::new();
+        e.set_hash_bytes(1 << 20);
+        let r = e.search_sync(pos.board.clone(), Rule::Freestyle, limits, &mut |_| {});
+        assert!(
+            r.nodes <= 2 * LIMIT,
+            "{} nodes\n{}",
+            r.nodes,
+            pos.board.render()
+        );
+        // Depth 0: settled by the threat searches (a VCF or VCT win, a single defence).
+        if r.depth > 0 {
+            assert!(r.depth >= 2, "depth {}\n{}", r.depth, pos.board.render());
+            searched += 1;
+        }
+    }
+    assert!(searched >= 2, "{searched}");
 }

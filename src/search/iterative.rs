@@ -106,9 +106,14 @@ fn think_all(
 
     // Threat-space search at the root: our own VCF wins outright; an opponent VCF
     // restricts us to the moves that break it.
-    // Budgets: about an eighth of the move's time for our VCF, a third for defence checks.
+    // Budgets: about an eighth of the move's time for our VCF, a third for defence checks,
+    // a tenth for the VCT; under a node limit (`INFO max_node`) the same shares of it, so
+    // that the prelude cannot spend the whole limit and leave the search one iteration.
+    // (Before: with `max_node 20000` and a long turn, 8 of 12 middle-game positions of
+    // Wuzi's games spent 170k to 1.3M nodes here and searched to depth 1.)
     let budget_ms = limits.budget.optimum.as_millis() as u64;
-    let vcf_nodes = (budget_ms * 100).clamp(2_000, 1_000_000);
+    let share = |part: u64| limits.max_nodes.checked_div(part).unwrap_or(u64::MAX);
+    let vcf_nodes = (budget_ms * 100).clamp(2_000, 1_000_000).min(share(8));
     let vcf_deadline = limits.start + limits.budget.optimum / 8;
     if let Some((n, line)) = w.vcf_line(ROOT_VCF_DEPTH, vcf_nodes, vcf_deadline) {
         if !line.is_empty() {
@@ -117,19 +122,26 @@ fn think_all(
             return r;
         }
     }
+    let defence_stop = w.nodes.saturating_add(share(3));
     let threatened = defend_vcf(
         &mut w,
         &root,
         vcf_nodes,
         limits.start + limits.budget.optimum / 3,
+        defence_stop,
     );
     if threatened.is_none() && limits.budget.optimum >= VCT_MIN_TIME {
         // No opponent VCF: a win by threes and fours (VCT) is safe to play at once. Only with
         // time to spare: at 200 ms a move its cost in depth outweighed what it found
         // (-41 +/- 54 Elo over 161 games).
         let deadline = limits.start + limits.budget.optimum / 10;
+        let node_stop = w.nodes.saturating_add(share(10));
         for threes in 1..=ROOT_VCT_THREES {
-            if let Some(m) = w.vct_first(threes, vcf_nodes, deadline) {
+            let nodes = vcf_nodes.min(node_stop.saturating_sub(w.nodes));
+            if nodes == 0 {
+                break;
+            }
+            if let Some(m) = w.vct_first(threes, nodes, deadline) {
                 let r = decided(&[m], VCT_WIN, w.nodes, elapsed());
                 report(&r.as_iteration(0));
                 return r;
@@ -403,7 +415,13 @@ fn decided(line: &[u16], score: i32, nodes: u64, elapsed: Duration) -> SearchRes
 
 /// If the opponent has a VCF, the root moves after which it has none (in their order);
 /// `None` when there is no threat.
-fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64, deadline: Instant) -> Option<Vec<u16>> {
+fn defend_vcf(
+    w: &mut Worker,
+    root: &[u16],
+    budget: u64,
+    deadline: Instant,
+    node_stop: u64,
+) -> Option<Vec<u16>> {
     let me = w.pos.side();
     w.pos.board.set_side_to_move(me.opp());
     let threat = w.vcf_line(ROOT_VCF_DEPTH, budget, deadline);
@@ -413,7 +431,7 @@ fn defend_vcf(w: &mut Worker, root: &[u16], budget: u64, deadline: Instant) -> O
     let mut safe = Vec::new();
     for (k, &m) in root.iter().enumerate() {
         // Unchecked moves (out of time or beyond the limit) are kept: the search judges them.
-        if k >= MAX_DEFENCE_CHECKS || Instant::now() >= deadline {
+        if k >= MAX_DEFENCE_CHECKS || Instant::now() >= deadline || w.nodes >= node_stop {
             safe.push(m);
             continue;
         }

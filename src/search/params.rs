@@ -50,6 +50,17 @@
 // pairing lost its log): with eight candidates at +/-21, the best four are what noise
 // alone gives (the expected best of eight null results is about +15). None went in.
 
+//
+// Tried in session 15 at a fixed 50,000 nodes a move (self-play, balanced openings, concurrency
+// 1, SPRT [0, 10]; node counts do not depend on the busy machine, and since the node-limit fix
+// of that session a node limit really bounds the move), each against the engine without it:
+// * LMR divisor 1.0 (instead of LMR_DIVISOR): -9.6 +/- 33.4 (400);
+// * a move that makes two open twos (or better) at once treated as a threat move (no move-count
+//   pruning, one ply less LMR): +4.3 +/- 33.5 (400).
+// On scripts/missed_wins.py's 32 positions (forced wins Wuzi missed against Rapfi, 1.5M-node cap)
+// no variant saw more than two more wins than its base (README, "Where the games are lost").
+// None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -95,7 +95,7 @@ def find(a):
     kept = 0
     for path in a.sgf:
         for gn, wuzi, res, moves in read_games(path, a.wuzi_name):
-            if not res[:1] in "BW" or res.startswith(wuzi):
+            if res[:1] not in ("B", "W") or res.startswith(wuzi):
                 continue  # Wuzi won or drew
             for k in range(a.from_ply, len(moves)):
                 side = "B" if k % 2 == 0 else "W"

@@ -229,7 +229,6 @@ fn a_node_limit_covers_the_root_threat_searches() {
                 optimum: std::time::Duration::from_secs(10),
                 maximum: std::time::Duration::from_secs(20),
             },
-            max_depth: 100,
             max_nodes: LIMIT,
             ..Limits::depth(100)
         };

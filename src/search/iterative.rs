@@ -112,7 +112,7 @@ fn think_all(
     // (Before: with `max_node 20000` and a long turn, 8 of 12 middle-game positions of
     // Wuzi's games spent 170k to 1.3M nodes here and searched to depth 1.)
     let budget_ms = limits.budget.optimum.as_millis() as u64;
-    let share = |part: u64| limits.max_nodes.checked_div(part).unwrap_or(u64::MAX);
+    let share = |part: u64| limits.max_nodes / part;
     let vcf_nodes = (budget_ms * 100).clamp(2_000, 1_000_000).min(share(8));
     let vcf_deadline = limits.start + limits.budget.optimum / 8;
     if let Some((n, line)) = w.vcf_line(ROOT_VCF_DEPTH, vcf_nodes, vcf_deadline) {

@@ -215,7 +215,8 @@ def play_game(args, cmds, names, opening, opts=None):
     engines = [Engine(cmds[0], names[0]), Engine(cmds[1], names[1])]
     board = {}
     moves = []
-    stats = {"worst": [0.0, 0.0], "late": [0, 0]}
+    # "at": for each side, (ply of its worst move, ms used, whether it was its first move).
+    stats = {"worst": [0.0, 0.0], "late": [0, 0], "at": [None, None]}
     left = [args.match, args.match]
     started = [False, False]
     try:
@@ -262,7 +263,9 @@ def play_game(args, cmds, names, opening, opts=None):
             if args.match > 0:
                 left[side] -= int(used)
             ratio = used / max(limit_ms, 1)
-            stats["worst"][side] = max(stats["worst"][side], ratio)
+            if ratio > stats["worst"][side]:
+                stats["worst"][side] = ratio
+                stats["at"][side] = (len(moves) + 1, used, len(moves) - len(opening) < 2)
             if used > limit_ms:
                 stats["late"][side] += 1
             if line is None:
@@ -490,7 +493,7 @@ def main():
     for k in range(args.games):
         jobs.put(k)
     lock = threading.Lock()
-    score = {"w": 0, "l": 0, "d": 0, "reasons": {}, "worst": 0.0, "late": 0}
+    score = {"w": 0, "l": 0, "d": 0, "reasons": {}, "worst": 0.0, "late": 0, "worst_at": ""}
     stop = threading.Event()
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     record = open(args.out, "w", encoding="utf-8")
@@ -520,7 +523,12 @@ def main():
                 else:
                     score["d"] += 1
                 score["reasons"][reason] = score["reasons"].get(reason, 0) + 1
-                score["worst"] = max(score["worst"], *st["worst"])
+                for side in (0, 1):
+                    if st["worst"][side] > score["worst"] and st["at"][side]:
+                        score["worst"] = st["worst"][side]
+                        ply, ms, first = st["at"][side]
+                        score["worst_at"] = (f" (game {k + 1}, {names[side]}, ply {ply}, {ms:.0f} ms"
+                                             f"{', its first move' if first else ''})")
                 score["late"] += sum(st["late"])
                 text = {1: "1-0", 0: "0-1", 0.5: "1/2"}[res]
                 mv = " ".join(f"{x},{y}" for x, y in moves)
@@ -554,7 +562,8 @@ def main():
         verdict = "H1 accepted" if llr >= bounds[1] else "H0 accepted" if llr <= bounds[0] else "inconclusive"
         print(f"SPRT elo0={args.sprt[0]} elo1={args.sprt[1]}: llr {llr:.2f} -> {verdict}")
     print("Endings: " + ", ".join(f"{k} {v}" for k, v in sorted(score["reasons"].items())))
-    print(f"Worst move time / limit: {score['worst']:.2f}; moves over the limit: {score['late']}")
+    print(f"Worst move time / limit: {score['worst']:.2f}{score['worst_at']}; "
+          f"moves over the limit: {score['late']}")
 
 
 if __name__ == "__main__":

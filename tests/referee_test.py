@@ -16,6 +16,7 @@ import sys, time
 mode = sys.argv[1]
 script = [tuple(map(int, m.split(","))) for m in sys.argv[2:]]
 taken = set()
+played = [0]
 def out(s):
     sys.stdout.write(s + "\n"); sys.stdout.flush()
 def play():
@@ -27,6 +28,9 @@ def play():
         time.sleep(5); return
     if mode == "illegal":
         out("%d,%d" % next(iter(taken))); return
+    played[0] += 1
+    if mode == "slow3" and played[0] == 3:
+        time.sleep(1.0)
     for m in script:
         if m not in taken:
             taken.add(m); out("%d,%d" % m); return
@@ -77,6 +81,16 @@ class Referee(unittest.TestCase):
                                           self.engine("script", "0,9 2,9 4,9 6,9 8,9"))
         self.assertEqual((res, reason), (1, "five"))
         self.assertEqual(moves[-1], (4, 0))
+
+    def test_the_worst_move_is_located(self):
+        # White's third move (ply 6) sleeps a second; its first move is quick.
+        res, reason, _, stats = self.game(self.engine("script", "0,0 1,0 2,0 3,0 4,0"),
+                                          self.engine("slow3", "0,9 2,9 4,9 6,9 8,9"))
+        self.assertEqual((res, reason), (1, "five"))
+        ply, ms, first = stats["at"][1]
+        self.assertEqual((ply, first), (6, False))
+        self.assertGreaterEqual(ms, 1000)
+        self.assertAlmostEqual(stats["worst"][1], ms / 3000)
 
     def test_illegal_move_loses(self):
         res, reason, _, _ = self.game(self.engine("script", "7,7 8,8"), self.engine("illegal"))

@@ -61,6 +61,25 @@
 // no variant saw more than two more wins than its base (README, "Where the games are lost").
 // None went in.
 
+//
+// Tried in session 16 (each against the engine without it; 50,000 nodes a move at concurrency 1,
+// or 100 ms a move at concurrency 2; balanced openings; scripts/missed_wins.py at a 1.5M-node
+// cap on its two sets, 56 positions, where the engine without it sees 13):
+// * where the opponent has an open three, our fours that do not defend (they only delay) reduced
+//   like quiet moves instead of never: missed wins 17 of 56; +26.1 +/- 33.6 and +4.3 +/- 33.2 at
+//   50,000 nodes, +3.5 +/- 33.5 and +11.3 +/- 33.5 at 100 ms (400 games each; about +11 +/- 17
+//   over the 1,600): SPRT [0, 10] inconclusive, not accepted;
+// * on top of that, one ply more for those fours: missed wins 12; or one ply less for a three
+//   made right after our own three (Rapfi's "continuous attack"): 11; neither played;
+// * defences against an open three reduced like threat moves: missed wins 14 (14 with the
+//   first as well); -6.0 +/- 44.2 at 50,000 nodes (232 games, stopped);
+// * double singular extension (two plies at a non-PV node when the others fail 100 below the
+//   singular bound, at most 8 such plies on a line): missed wins 10, twice the bench's nodes to
+//   the same depth; not played.
+// The missed-wins counts move by +/-3 with changes that should not matter (the iteration that
+// finds a win shifts), so they screen, they do not decide.
+// None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -350,25 +350,41 @@ impl<'a> Worker<'a> {
             let i = m as usize;
             let quiet = !threatened && is_quiet(&self.pos, i, me);
             let forcing = makes_four(&self.pos, i, me);
-            // Move-count pruning: quiet moves far down the list rarely matter at low depth.
+            // Move-count pruning: moves far down the list rarely matter at low depth. A quiet
+            // move ends the list (what follows is quiet too, but for a rare four); a threat
+            // move that is not a four (an open three made or stopped) is skipped, the fours
+            // after it are still searched. For the threat moves see LMP_THREATS.
             if !pv_node
-                && quiet
+                && !threatened
+                && !forcing
+                && (quiet || LMP_THREATS)
                 && depth <= LMP_MAX_DEPTH
                 && best > -WIN_BOUND
                 && n as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
             {
-                break;
+                if quiet {
+                    break;
+                }
+                continue;
             }
+            // A four that does not defend against the opponent's open three only delays the
+            // defence (the opponent blocks and its three is still there): see REDUCE_DELAYING.
+            let delaying = REDUCE_DELAYING
+                && threatened
+                && forcing
+                && n > 0
+                && !super::moves::is_defence(&mut self.pos, i);
             self.pos.make(i);
             let s = if n == 0 {
                 let ext = (singular && m == tt_move) as i32;
                 -self.search(depth - 1 + ext, -beta, -alpha, ply + 1, pv_node)
             } else {
                 // Threat moves (an open three made or stopped) are reduced one ply less,
-                // fours and defences against an open three not at all.
-                let reducible = quiet || (!threatened && !forcing && lmr(depth, n) > 1);
+                // delaying fours like quiet moves, other fours and defences against an open
+                // three not at all.
+                let reducible = quiet || delaying || (!threatened && !forcing && lmr(depth, n) > 1);
                 let r = if reducible && depth >= 2 && n >= LMR_MIN_MOVES {
-                    let mut r = lmr(depth, n) - (!quiet) as i32;
+                    let mut r = lmr(depth, n) - (!quiet && !delaying) as i32;
                     if !pv_node && !improving {
                         r += 1;
                     }

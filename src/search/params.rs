@@ -68,7 +68,8 @@
 // * where the opponent has an open three, our fours that do not defend (they only delay) reduced
 //   like quiet moves instead of never: missed wins 17 of 56; +26.1 +/- 33.6 and +4.3 +/- 33.2 at
 //   50,000 nodes, +3.5 +/- 33.5 and +11.3 +/- 33.5 at 100 ms (400 games each; about +11 +/- 17
-//   over the 1,600): SPRT [0, 10] inconclusive, not accepted;
+//   over the 1,600): SPRT [0, 10] inconclusive, not accepted then (in since session 17 with
+//   LMP_THREATS: REDUCE_DELAYING below);
 // * on top of that, one ply more for those fours: missed wins 12; or one ply less for a three
 //   made right after our own three (Rapfi's "continuous attack"): 11; neither played;
 // * defences against an open three reduced like threat moves: missed wins 14 (14 with the
@@ -79,6 +80,22 @@
 // The missed-wins counts move by +/-3 with changes that should not matter (the iteration that
 // finds a win shifts), so they screen, they do not decide.
 // None went in.
+
+//
+// Tried in session 17 (100 ms a move, concurrency 2, balanced openings, 400 games each, against
+// the engine without it):
+// * threat moves (an open three made or stopped, not fours) reduced as much as quiet moves, and
+//   from the LMR_MIN_MOVES-th move whatever the table says: -14.8 +/- 33.6 (35 % fewer nodes to
+//   depth 12 on the bench);
+// * a four extended one ply (at depth >= 3, not under an open three, at most 6 plies on a line;
+//   or only near our previous stone): missed wins 12 and 14 of 56 against 13, 2.3 and 1.8 times
+//   the bench's nodes to the same depth; not played;
+// * quiet moves that make not even a two for either side skipped at depth <= 4 (Rapfi's trivial
+//   moves): the same nodes on the bench (move-count pruning already takes them); not played.
+// The VCT solver with the exact defences of an open three (moves::is_defence) instead of every
+// four-point of the attacker solved 1 of 40 of the missed-wins positions against 2 (300,000
+// nodes, 4 threes); with 10 threes and 2M nodes the old one solves 6: those wins are not short
+// VCTs. Not kept.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -114,6 +131,19 @@ pub const ROOT_LMR_MIN_MOVES: usize = 5;
 /// are skipped at depths up to LMP_MAX_DEPTH.
 pub const LMP_MAX_DEPTH: i32 = 6;
 pub const LMP_BASE: i32 = 4;
+/// Move-count pruning for threat moves too (moves that make or stop an open three, not
+/// fours), with the same count, where the opponent has no open three.
+/// With REDUCE_DELAYING (session 17, the two together against the engine without either):
+/// **+28.6 +/- 17.5** (1,460 games, 100 ms a move, concurrency 2, balanced openings, SPRT
+/// [0, 10] H1 accepted at LLR 2.99). Alone: +11.2 +/- 33.6 (400 games). At depth-1 nodes that
+/// fail low the engine without it searched 9 threat moves on average (and 0.2 quiet ones):
+/// most of the horizon's work. To depth 12 on the bench: 2.20M nodes instead of 2.62M.
+pub const LMP_THREATS: bool = true;
+
+/// Where the opponent has an open three, our fours that do not defend against it (they only
+/// delay the defence) are reduced like quiet moves instead of never. Alone (session 16):
+/// about +11 +/- 17 over 1,600 games; with LMP_THREATS see above.
+pub const REDUCE_DELAYING: bool = true;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
 // static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), then

@@ -13,7 +13,9 @@
 //! * pair table, history with gravity and malus, counter move: 0 +/- 85 (63);
 //! * LMR for threat moves (one ply less than quiet moves): +69 +/- 68 (102);
 //! * LMR at the root: +23 +/- 65 (107);
-//! * singular extension: +20 +/- 51 (160).
+//! * singular extension: +20 +/- 51 (160);
+//! * move-count pruning of threat moves, delaying fours reduced (session 17, 100 ms a move):
+//!   +28.6 +/- 17.5 (1,460; SPRT [0, 10] accepted).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -91,7 +93,15 @@
 //   or only near our previous stone): missed wins 12 and 14 of 56 against 13, 2.3 and 1.8 times
 //   the bench's nodes to the same depth; not played;
 // * quiet moves that make not even a two for either side skipped at depth <= 4 (Rapfi's trivial
-//   moves): the same nodes on the bench (move-count pruning already takes them); not played.
+//   moves): the same nodes on the bench (move-count pruning already takes them); not played;
+// then on top of LMP_THREATS and REDUCE_DELAYING:
+// * delaying fours also skipped by move-count pruning (depth <= 4): -13.7 +/- 32.9 (407 games,
+//   stopped);
+// * reverse futility to depth 8 (+14.2 +/- 21.4 in session 9): -13.3 +/- 31.8 (443, stopped);
+// * move-count pruning to depth 8 (+11.8 +/- 20.8 in session 9): +0.7 +/- 30.1 (483, stopped);
+// * threat moves pruned two moves earlier than quiet ones ((LMP_BASE - 2 + depth^2) / (2 -
+//   improving)): -1.4 +/- 29.4 (510, stopped).
+// (100 ms a move, concurrency 2, balanced openings, seeds 1704 to 1707.)
 // The VCT solver with the exact defences of an open three (moves::is_defence) instead of every
 // four-point of the attacker solved 1 of 40 of the missed-wins positions against 2 (300,000
 // nodes, 4 threes); with 10 threes and 2M nodes the old one solves 6: those wins are not short

@@ -351,9 +351,9 @@ impl<'a> Worker<'a> {
             let quiet = !threatened && is_quiet(&self.pos, i, me);
             let forcing = makes_four(&self.pos, i, me);
             // Move-count pruning: moves far down the list rarely matter at low depth. A quiet
-            // move ends the list (what follows is quiet too, but for a rare four); a threat
-            // move that is not a four (an open three made or stopped) is skipped, the fours
-            // after it are still searched. For the threat moves see LMP_THREATS.
+            // move ends the list (the moves after it are ordered below it, mostly quiet); a
+            // threat move that is not a four (an open three made or stopped) is skipped and
+            // the fours after it are still searched. For the threat moves see LMP_THREATS.
             if !pv_node
                 && !threatened
                 && !forcing

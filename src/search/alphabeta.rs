@@ -369,10 +369,12 @@ impl<'a> Worker<'a> {
             }
             // A four that does not defend against the opponent's open three only delays the
             // defence (the opponent blocks and its three is still there): see REDUCE_DELAYING.
+            // Asked (before the move: the test reads this position) only where LMR may apply.
             let delaying = REDUCE_DELAYING
                 && threatened
                 && forcing
-                && n > 0
+                && depth >= 2
+                && n >= LMR_MIN_MOVES
                 && !super::moves::is_defence(&mut self.pos, i);
             self.pos.make(i);
             let s = if n == 0 {

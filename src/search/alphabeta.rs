@@ -260,14 +260,31 @@ impl<'a> Worker<'a> {
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
+            // The pruning below judges the node by the TT's score instead of the static one
+            // where the TT's bound says the static score is off in that direction: see
+            // TT_CORRECTS_EVAL.
+            let eval = match tt_hit {
+                Some((s, _, bound))
+                    if TT_CORRECTS_EVAL
+                        && s.abs() < WIN_BOUND
+                        && bound
+                            & if s > static_eval {
+                                BOUND_LOWER
+                            } else {
+                                BOUND_UPPER
+                            }
+                            != 0 =>
+                {
+                    s
+                }
+                _ => static_eval,
+            };
             // Reverse futility pruning.
-            if depth <= RFP_MAX_DEPTH
-                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
-            {
-                return static_eval;
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+                return eval;
             }
             // Razoring: far below alpha, only a four sequence can save the node.
-            if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth < alpha {
+            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
                 let v = self.quiesce(0, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;

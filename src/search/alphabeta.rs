@@ -45,6 +45,24 @@ fn update_history(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// The static score `eval` corrected by a TT entry's `(score, depth, bound)`: its score where
+/// the bound says `eval` is too low (a lower bound above it) or too high (an upper bound below
+/// it); `eval` otherwise, and against a win or loss score (those decide elsewhere).
+#[inline]
+fn tt_corrected(eval: i32, tt: Option<(i32, i32, u8)>) -> i32 {
+    match tt {
+        Some((s, _, bound)) if s.abs() < WIN_BOUND => {
+            let needed = if s > eval { BOUND_LOWER } else { BOUND_UPPER };
+            if bound & needed != 0 {
+                s
+            } else {
+                eval
+            }
+        }
+        _ => eval,
+    }
+}
+
 /// Late-move reduction for the `n`-th move (from 0) at `depth`.
 #[inline]
 fn lmr(depth: i32, n: usize) -> i32 {
@@ -260,24 +278,12 @@ impl<'a> Worker<'a> {
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
-            // The pruning below judges the node by the TT's score instead of the static one
-            // where the TT's bound says the static score is off in that direction: see
-            // TT_CORRECTS_EVAL.
-            let eval = match tt_hit {
-                Some((s, _, bound))
-                    if TT_CORRECTS_EVAL
-                        && s.abs() < WIN_BOUND
-                        && bound
-                            & if s > static_eval {
-                                BOUND_LOWER
-                            } else {
-                                BOUND_UPPER
-                            }
-                            != 0 =>
-                {
-                    s
-                }
-                _ => static_eval,
+            // The pruning below judges the node by the TT's score where the TT's bound says
+            // the static score is off in that direction: see TT_CORRECTS_EVAL.
+            let eval = if TT_CORRECTS_EVAL {
+                tt_corrected(static_eval, tt_hit)
+            } else {
+                static_eval
             };
             // Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
@@ -734,5 +740,29 @@ impl<'a> Worker<'a> {
         })();
         self.bufs[0] = buf;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tt::BOUND_NONE;
+
+    #[test]
+    fn tt_score_corrects_the_static_score_only_in_its_bound_direction() {
+        // A lower bound above the static score raises it; below it says nothing.
+        assert_eq!(tt_corrected(100, Some((250, 5, BOUND_LOWER))), 250);
+        assert_eq!(tt_corrected(100, Some((50, 5, BOUND_LOWER))), 100);
+        // An upper bound below the static score lowers it; above it says nothing.
+        assert_eq!(tt_corrected(100, Some((-40, 5, BOUND_UPPER))), -40);
+        assert_eq!(tt_corrected(100, Some((300, 5, BOUND_UPPER))), 100);
+        // An exact score replaces it either way.
+        assert_eq!(tt_corrected(100, Some((300, 5, BOUND_EXACT))), 300);
+        assert_eq!(tt_corrected(100, Some((-300, 5, BOUND_EXACT))), -300);
+        // No entry, no bound, or a win/loss score: the static score stands.
+        assert_eq!(tt_corrected(100, None), 100);
+        assert_eq!(tt_corrected(100, Some((300, 5, BOUND_NONE))), 100);
+        assert_eq!(tt_corrected(100, Some((WIN - 7, 5, BOUND_EXACT))), 100);
+        assert_eq!(tt_corrected(100, Some((-(WIN - 7), 5, BOUND_EXACT))), 100);
     }
 }

@@ -390,14 +390,15 @@ impl<'a> Worker<'a> {
                 }
                 continue;
             }
+            // Where late-move reductions may apply at all.
+            let may_reduce = depth >= 2 && n >= LMR_MIN_MOVES;
             // A four that does not defend against the opponent's open three only delays the
             // defence (the opponent blocks and its three is still there): see REDUCE_DELAYING.
             // Asked (before the move: the test reads this position) only where LMR may apply.
             let delaying = REDUCE_DELAYING
                 && threatened
                 && forcing
-                && depth >= 2
-                && n >= LMR_MIN_MOVES
+                && may_reduce
                 && !super::moves::is_defence(&mut self.pos, i);
             self.pos.make(i);
             let s = if n == 0 {
@@ -408,7 +409,7 @@ impl<'a> Worker<'a> {
                 // delaying fours like quiet moves, other fours and defences against an open
                 // three not at all.
                 let reducible = quiet || delaying || (!threatened && !forcing && lmr(depth, n) > 1);
-                let r = if reducible && depth >= 2 && n >= LMR_MIN_MOVES {
+                let r = if reducible && may_reduce {
                     let mut r = lmr(depth, n) - (!quiet && !delaying) as i32;
                     if !pv_node && !improving {
                         r += 1;

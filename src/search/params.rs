@@ -126,6 +126,26 @@
 //   where the table gives more than one: +1.7 +/- 19.0 (1,239 games, seed 1805, stopped at
 //   LLR -0.35); 9 % fewer nodes to depth 12 on the bench.
 
+//
+// Tried in session 19 (100 ms a move, concurrency 2, balanced openings, against the engine
+// without it; `pbrain-wuzi bench 12`: 2.29M nodes to depth 12 without any of them):
+// * Rapfi's fail-high reduction: at a non-PV cut node (cut nodes tracked as in Stockfish)
+//   whose score (TT-corrected) is at least beta - 10 + 20 * depth (+110 under an open three),
+//   every move but a four searched one ply shallower: -4.2 +/- 22.2 (907 games, seed 1901,
+//   stopped); 2.08M nodes;
+// * the horizon VCF reads the TT (cut-off on a bound that settles the window, its move
+//   first) and stores its result at depth -1, as Rapfi's VCF search does: +3.9 +/- 17.2
+//   (1,505 games, seed 1902, stopped at LLR -0.14); 1.82M nodes;
+// * one ply more LMR at cut nodes for moves that are not killers (Rapfi: +1.8 plies):
+//   +0.7 +/- 21.4 (964 games, seed 1903, stopped); 2.20M nodes;
+// * negative singular extension (the TT move a ply shallower when the others are not all
+//   below the singular bound, the bound is below beta and the TT score is above it):
+//   +5.7 +/- 14.6 (2,079 games, seed 1904, stopped at LLR 0.12); 2.42M nodes;
+// * the horizon TT and the negative extension together, with Rapfi's move-count limit at
+//   every depth (session 18, +5.2 +/- 16.7 alone): +1.5 +/- 19.4 (1,176 games, seed 1905,
+//   stopped at LLR -0.36); 0.77M nodes.
+// Each alone is within a few Elo of nothing at 100 ms, and together they do not add up.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

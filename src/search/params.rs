@@ -144,6 +144,9 @@
 // * the horizon TT and the negative extension together, with Rapfi's move-count limit at
 //   every depth (session 18, +5.2 +/- 16.7 alone): +1.5 +/- 19.4 (1,176 games, seed 1905,
 //   stopped at LLR -0.36); 0.77M nodes.
+// * the static score also stored at a node that answers a forced block, so that `improving`
+//   two plies below compares with this line's score instead of a stale one: -0.8 +/- 15.8
+//   (1,768 games, seed 1906, stopped at LLR -0.89); 2.53M nodes.
 // Each alone is within a few Elo of nothing at 100 ms, and together they do not add up.
 
 /// Attacking fours the horizon VCF may play in a row.

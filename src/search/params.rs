@@ -143,7 +143,7 @@
 //   +5.7 +/- 14.6 (2,079 games, seed 1904, stopped at LLR 0.12); 2.42M nodes;
 // * the horizon TT and the negative extension together, with Rapfi's move-count limit at
 //   every depth (session 18, +5.2 +/- 16.7 alone): +1.5 +/- 19.4 (1,176 games, seed 1905,
-//   stopped at LLR -0.36); 0.77M nodes.
+//   stopped at LLR -0.36); 0.77M nodes;
 // * the static score also stored at a node that answers a forced block, so that `improving`
 //   two plies below compares with this line's score instead of a stale one: -0.8 +/- 15.8
 //   (1,768 games, seed 1906, stopped at LLR -0.89); 2.53M nodes.

@@ -647,6 +647,14 @@ fn a_piped_burst_is_answered_in_full() {
         let (st, _) = b.wait_exit(LONG);
         assert!(st.expect("exit").success());
     }
+    // The second request of a burst waited behind the first search: its own search still
+    // gets its time (counted from when it could start, not from when it was read), so it
+    // goes deeper than one ply (it used to be answered from depth 1).
+    let mut b = Brain::spawn();
+    b.send_raw(b"START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 8,8\r\nEND\r\n");
+    b.expect("OK");
+    let depths: Vec<u32> = (0..2).map(|_| depth_of_next_move(&b)).collect();
+    assert!(depths.iter().all(|&d| d >= 4), "depths {depths:?}");
     // A burst whose BOARD is followed by END: the move still comes (it used to be dropped).
     let mut b = Brain::spawn();
     b.send_raw(b"START 15\r\nINFO timeout_turn 300\r\nBOARD\r\n7,7,1\r\n8,8,2\r\nDONE\r\nEND\r\n");
@@ -654,6 +662,20 @@ fn a_piped_burst_is_answered_in_full() {
     b.expect_move(LONG);
     let (st, _) = b.wait_exit(LONG);
     assert!(st.expect("exit").success());
+}
+
+/// The depth of the `MESSAGE depth N …` summary before the next move reply.
+fn depth_of_next_move(b: &Brain) -> u32 {
+    let mut depth = None;
+    loop {
+        let l = b.recv_line(LONG).expect("a move reply");
+        if let Some(rest) = l.strip_prefix("MESSAGE depth ") {
+            depth = rest.split(' ').next().and_then(|d| d.parse().ok());
+        } else if !l.starts_with("MESSAGE ") && !l.starts_with("DEBUG ") {
+            assert!(parse_move(&l).is_some(), "not a move: {l:?}");
+            return depth.expect("a MESSAGE depth summary before the move");
+        }
+    }
 }
 
 #[test]

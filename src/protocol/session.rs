@@ -132,7 +132,9 @@ pub struct Session {
     search_budget: Budget,
     engine: Engine,
     pending: Option<Pending>,
-    queue: VecDeque<(String, Instant)>,
+    /// Lines read while thinking, with when they were read; `None` for a line of a piped
+    /// burst, whose clock starts when it is processed (see [`Session::piped_burst`]).
+    queue: VecDeque<(String, Option<Instant>)>,
     block: Option<Block>,
     /// Cells the search may not play at the root (YXBLOCK), in protocol coordinates.
     excluded: Vec<(i64, i64)>,
@@ -210,7 +212,7 @@ impl Session {
                 if self.is_busy() && self.piped_burst(now) {
                     // A script's input ran out right after its last request: answer what
                     // it asked, then end.
-                    self.queue.push_back(("END".into(), now));
+                    self.queue.push_back(("END".into(), None));
                     Flow::Continue
                 } else {
                     Flow::Exit
@@ -242,6 +244,12 @@ impl Session {
                     let Some((line, t)) = self.queue.pop_front() else {
                         break;
                     };
+                    // A request of a piped burst waited behind the search before it: its
+                    // clock starts now, when it can be answered (counted from when it was
+                    // read, that search would have spent its time: a piped game's second
+                    // move was answered from depth 1). A request a manager sent during a
+                    // search keeps the time it was read: the manager counts from then.
+                    let t = t.unwrap_or_else(Instant::now);
                     if self.process(&line, t) == Flow::Exit {
                         return Flow::Exit;
                     }
@@ -260,7 +268,10 @@ impl Session {
                 self.shorten_search();
             }
             Ok(Command::Empty) => {}
-            _ => self.queue.push_back((line, t)),
+            _ => {
+                let burst = self.piped_burst(t);
+                self.queue.push_back((line, (!burst).then_some(t)));
+            }
         }
         Flow::Continue
     }

@@ -149,6 +149,26 @@
 //   (1,768 games, seed 1906, stopped at LLR -0.89); 2.53M nodes.
 // Each alone is within a few Elo of nothing at 100 ms, and together they do not add up.
 
+//
+// Session 20. First what depth is worth: the engine at 200 ms a move against itself at 100 ms
+// (160 ms of thought against 60 ms after the time manager's margin): +106.6 +/- 35.1 (400
+// games, seed 2002), about +75 Elo per doubling of time. The tries of sessions 18 and 19
+// reached depth 12 on up to a third of the nodes and gained nothing, so what they saved in
+// nodes they lost in accuracy. Then, with fractional extensions owed along the line in
+// sixteenths of a ply (Rapfi counts depth in fractions; kept outside the repository), each
+// against the engine without it (100 ms a move, concurrency 2, balanced openings):
+// * the forced block of a four extended 1.3 plies instead of 1 (Rapfi's OPPO5_EXT): a four
+//   costs its side 0.7 of a ply instead of 1: -18.1 +/- 44.2 (231 games, seed 2001,
+//   stopped); 2.40M nodes to depth 12 on the bench instead of 2.29M;
+// * the TT move extended 0.25 of a ply at PV nodes and 0.08 elsewhere where no singular
+//   extension applies (Rapfi's TTM_EXT_PV, TTM_EXT_NONPV): -0.6 +/- 19.2 (1,202 games, seed
+//   2003, stopped at LLR -0.58), though it needed only 1.76M nodes to depth 12 and saw 20 of
+//   `scripts/missed_wins.py`'s 56 forced wins at 1.5M nodes against 14 (the four extension:
+//   16 at 0.3, 15 at 0.5, 6 at a whole ply; Rapfi's futility form below: 14). The
+//   missed-wins count again did not predict the games.
+// Not played: futility in Rapfi's form (margin 250 per ply beyond the first, any depth):
+// 2.92M nodes to depth 12.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -168,6 +168,15 @@
 //   missed-wins count again did not predict the games.
 // Not played: futility in Rapfi's form (margin 250 per ply beyond the first, any depth):
 // 2.92M nodes to depth 12.
+// The horizon is most of the tree (bench 12: of 2.27M search entries 740k are forced blocks
+// of a four and 828k horizon nodes; 309k reach the move loop). A narrower horizon:
+// * the horizon TT of session 19 (+3.9 +/- 17.2 alone) with plain fours at the first horizon
+//   level only (QUIESCE_PLAIN_LEVELS 1; +4.9 +/- 16.7 alone in session 17): -13.5 +/- 19.9
+//   (1,105 games, seed 2005, stopped at LLR -1.80), although it reached depth 12 in 11 % less
+//   time (1.74M nodes).
+// A wider one, then: plain fours at the first three horizon levels (QUIESCE_PLAIN_LEVELS 3):
+// -3.8 +/- 18.7 (1,272 games, seed 2006, stopped at LLR -0.97); 2.50M nodes, 3 % more time
+// to depth 12. The horizon's width is where it should be within what 100 ms games can tell.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -221,11 +221,27 @@ impl Board {
         self.cols[i % STRIDE - PAD] -= 1;
     }
 
+    /// Adds `delta` (+1 or -1) to the 25 counts of the 5x5 box around `i`, a row of five
+    /// bytes at a time: each row is one 64-bit add over eight bytes of which the last three
+    /// get zero. No byte carries into the next (a count never passes 25) or borrows from it
+    /// (a count taken down was put up by the same stone). Against 25 byte updates (whose
+    /// read-modify-writes stalled): make and undo went from 9.5 % of `bench 13`'s time to
+    /// 3.4 % (perf), and `bench 12` from 1.49-1.54M to 1.62-1.70M nodes/s (five interleaved
+    /// runs each), same tree.
     fn touch_near(&mut self, i: usize, delta: i8) {
+        const ROW: u64 = 0x01_01_01_01_01;
         for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let q = (i as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[q] = self.near[q].wrapping_add_signed(delta);
+            let a = (i as isize + dy * STRIDE as isize - 2) as usize;
+            if let Some(bytes) = self.near.get_mut(a..a + 8) {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(bytes);
+                let v = u64::from_le_bytes(word);
+                let v = if delta > 0 {
+                    v.wrapping_add(ROW)
+                } else {
+                    v.wrapping_sub(ROW)
+                };
+                bytes.copy_from_slice(&v.to_le_bytes());
             }
         }
     }
@@ -331,6 +347,42 @@ mod tests {
         assert_eq!(b.keys, start.keys);
         assert_eq!(b.near, start.near);
         assert_eq!(b.hash(), start.hash());
+    }
+
+    #[test]
+    fn near_counts_the_stones_of_the_five_by_five_box() {
+        // Stones on the edges and corners (the box reaches into the padding) and in clusters
+        // (counts above one), checked against counting after every make and undo.
+        let mut b = Board::new(20, 20);
+        let mut cells = vec![];
+        let mut seed = 12345u64;
+        for n in 0..160 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (x, y) = ((seed >> 33) % 20, (seed >> 45) % 20);
+            let i = Pos::new(x as u8, y as u8).idx();
+            if b.cell(i) != EMPTY {
+                continue;
+            }
+            b.make(i);
+            cells.push(i);
+            if n % 3 == 0 {
+                b.undo();
+                cells.pop();
+            }
+            for q in b.all_cells() {
+                let expect = (-2isize..=2)
+                    .flat_map(|dy| (-2isize..=2).map(move |dx| dy * STRIDE as isize + dx))
+                    .filter(|&o| {
+                        let c = b.cell((q as isize + o) as usize);
+                        c == BLACK || c == WHITE
+                    })
+                    .count();
+                assert_eq!(b.near(q) as usize, expect, "cell {q} after {n} steps");
+            }
+        }
+        assert!(cells.len() > 60, "the board got crowded: {}", cells.len());
     }
 
     #[test]

@@ -264,3 +264,41 @@ fn flex4_survival_read_from_patterns_matches_making_the_move() {
         );
     }
 }
+
+#[test]
+fn a_tt_move_is_played_before_generation_exactly_when_the_generator_lists_it() {
+    use wuzi::game::pos::NCELLS;
+    use wuzi::search::moves::{fill, is_playable_early};
+    let mut rng = StdRng::seed_from_u64(2027);
+    let history = vec![[0; 2]; NCELLS];
+    for rule in Rule::ALL {
+        let mut pos = Position::new(Board::new(15, 15), rule);
+        let (mut threatened_nodes, mut refused_near) = (0, 0);
+        for step in 0..900 {
+            common::position::random_step(&mut pos, &mut rng, 0.3);
+            if step % 3 != 0 {
+                continue;
+            }
+            let threatened = pos.has_open_four_point(pos.side().opp());
+            threatened_nodes += threatened as usize;
+            let (mut buf, mut list) = (Vec::new(), Vec::new());
+            fill(&mut pos, &mut buf, &mut list, &history, [0; 3], 0);
+            // Every index, off the board and past the array's end included (a TT move from
+            // a key collision can be anything).
+            for m in 0..NCELLS as u16 + 40 {
+                let i = m as usize;
+                let near = i < NCELLS && pos.board.near(i) > 0 && pos.board.cell(i) == EMPTY;
+                let want = near && list.iter().any(|e| e.0 == m);
+                refused_near += (near && !want) as usize;
+                assert_eq!(
+                    is_playable_early(&mut pos, m, threatened),
+                    want,
+                    "{rule:?} step {step}: cell {m} (threatened {threatened})"
+                );
+            }
+        }
+        // The positions reached both filters: the defence one and (renju) the fouls.
+        assert!(threatened_nodes > 10, "{rule:?}: {threatened_nodes}");
+        assert!(refused_near > 100, "{rule:?}: {refused_near}");
+    }
+}

@@ -1,7 +1,9 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
-use super::moves::{find_all, first_with, generate, generate_into, is_quiet, makes_four};
+use super::moves::{
+    fill, find_all, first_with, generate, is_playable_early, is_quiet, makes_four, pick_next,
+};
 use super::params::*;
 use super::position::Position;
 use super::threads::Crumbs;
@@ -303,25 +305,33 @@ impl<'a> Worker<'a> {
             .board
             .last_move()
             .map_or(0, |l| self.counters[l][me.index()]);
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let killers = [self.killers[ply][0], self.killers[ply][1], counter];
         let mut list = std::mem::take(&mut self.lists[ply]);
-        generate_into(
-            &mut self.pos,
-            &mut buf,
-            &mut list,
-            &self.history,
-            [self.killers[ply][0], self.killers[ply][1], counter],
-            tt_move,
-        );
-        self.bufs[ply] = buf;
-        if list.is_empty() {
-            self.lists[ply] = list;
-            // Nothing to play: every point is forbidden for black, or the board is blocked.
-            return if self.pos.board.is_full() {
-                0
-            } else {
-                -(WIN - ply_i - 1)
-            };
+        list.clear();
+        // The TT move is searched before the other moves are generated: when it cuts off,
+        // they never are. (It would be first in the list anyway; the moves after it are
+        // ordered with the history as its subtree left it.) With the lazy picking of
+        // `pick_next` and the ties broken by cell: `bench 12` 1.73M to 1.81M nodes/s; in
+        // self-play at 100 ms/move -0.9 +/- 19.2 Elo (1,206 games, seed 2101, stopped):
+        // kept for the speed and an order that no sort implementation changes.
+        let staged = tt_move != 0
+            && tt_move != excluded
+            && is_playable_early(&mut self.pos, tt_move, threatened);
+        if staged {
+            list.push((tt_move, 0));
+        } else {
+            self.fill_list(ply, &mut list, killers, tt_move);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                // Nothing to play: every point is forbidden for black, or the board is
+                // blocked.
+                return if self.pos.board.is_full() {
+                    0
+                } else {
+                    -(WIN - ply_i - 1)
+                };
+            }
+            pick_next(&mut list, 0);
         }
         // Singular extension: when the TT move is much better than every other move (they all
         // fail low against a bound below its score), it is searched one ply deeper; when
@@ -366,7 +376,25 @@ impl<'a> Worker<'a> {
         let alpha_orig = alpha;
         let mut best = -WIN;
         let mut best_move = list[0].0;
-        for (n, &(m, _)) in list.iter().enumerate() {
+        let mut next = 0;
+        loop {
+            let n = next;
+            next += 1;
+            if n == 1 && staged {
+                // The TT move did not cut off: the rest of the list, the TT move kept first.
+                self.fill_list(ply, &mut list, killers, tt_move);
+                match list.iter().position(|e| e.0 == tt_move) {
+                    Some(k) => list.swap(0, k),
+                    None => list.insert(0, (tt_move, 0)),
+                }
+            }
+            if n >= list.len() {
+                break;
+            }
+            if n > 0 {
+                pick_next(&mut list, n);
+            }
+            let m = list[n].0;
             if m == excluded {
                 continue;
             }
@@ -488,6 +516,13 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply_i), depth, bound);
         best
+    }
+
+    /// The moves of the node at `ply`, unordered, into `list` (see [`fill`]).
+    fn fill_list(&mut self, ply: usize, list: &mut Vec<(u16, i32)>, killers: [u16; 3], tt: u16) {
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        fill(&mut self.pos, &mut buf, list, &self.history, killers, tt);
+        self.bufs[ply] = buf;
     }
 
     /// Late-move reduction of root move `i`, the `n`-th in order: quiet moves only (no

@@ -95,11 +95,34 @@ pub fn is_defence(pos: &mut Position, i: usize) -> bool {
     ok
 }
 
-/// Moves for a node, best first, with their ordering scores, into `list` (cleared first).
-/// When the opponent can make an open four next move, only moves that make our own four or
-/// really defend ([`is_defence`]) are kept. `killers` holds the two killers and the counter
-/// move; `buf` is scratch space.
-pub fn generate_into(
+/// Whether `i`, an empty cell next to a stone, is a move [`fill`] lists for the side to
+/// move: when the opponent can make an open four (`threatened`), only our fours and real
+/// defences ([`is_defence`]); never a renju foul for black.
+#[inline]
+pub fn is_listed(pos: &mut Position, i: usize, threatened: bool) -> bool {
+    let me = pos.side();
+    if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
+        return false;
+    }
+    !(me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i))
+}
+
+/// Whether the search may play `m` (a TT move) before the list is generated: it is a move
+/// [`fill`] would list (an empty cell next to a stone that passes [`is_listed`]). A move
+/// from another position (a key collision) is refused.
+pub fn is_playable_early(pos: &mut Position, m: u16, threatened: bool) -> bool {
+    let i = m as usize;
+    i < crate::game::pos::NCELLS
+        && pos.board.cell(i) == EMPTY
+        && pos.board.near(i) > 0
+        && is_listed(pos, i, threatened)
+}
+
+/// Moves for a node with their ordering scores, unordered, into `list` (cleared first):
+/// the [`candidates`] that pass [`is_listed`]. `killers` holds the two killers and the
+/// counter move; `buf` is scratch space. The search takes them in order with
+/// [`pick_next`]; [`generate_into`] sorts them.
+pub fn fill(
     pos: &mut Position,
     buf: &mut Vec<u16>,
     list: &mut Vec<(u16, i32)>,
@@ -114,13 +137,10 @@ pub fn generate_into(
     list.clear();
     for &m in buf.iter() {
         let i = m as usize;
-        if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
+        if !is_listed(pos, i, threatened) {
             continue;
         }
         let mut s = score_move(pos, i, me);
-        if me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i) {
-            continue;
-        }
         if m == tt_move {
             s += 1 << 28;
         } else if m == killers[0] {
@@ -133,7 +153,46 @@ pub fn generate_into(
         s += history[i][me.index()] >> 8;
         list.push((m, s));
     }
-    list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+}
+
+/// The order of a move list: higher score first, then lower cell index. A total order,
+/// so the order does not depend on the sort's algorithm (the standard library's unstable
+/// sort changed its order of ties in Rust 1.81), and picking the best one at a time
+/// ([`pick_next`]) gives the order a sort gives.
+#[inline]
+fn order_key(e: &(u16, i32)) -> (std::cmp::Reverse<i32>, u16) {
+    (std::cmp::Reverse(e.1), e.0)
+}
+
+/// Moves `list[n..]`'s first move in [`order_key`] order to `n`, the list before `n`
+/// being the moves already taken. The first moves are picked one at a time (most nodes
+/// cut off on their first or second move), the rest are sorted at once when the
+/// `LAZY_PICKS`-th is asked for.
+#[inline]
+pub fn pick_next(list: &mut [(u16, i32)], n: usize) {
+    const LAZY_PICKS: usize = 3;
+    if n < LAZY_PICKS {
+        let best = (n..list.len()).min_by_key(|&k| order_key(&list[k]));
+        if let Some(k) = best {
+            list.swap(n, k);
+        }
+    } else if n == LAZY_PICKS {
+        list[n..].sort_unstable_by_key(order_key);
+    }
+}
+
+/// Moves for a node, best first, with their ordering scores, into `list` (cleared first):
+/// [`fill`], sorted.
+pub fn generate_into(
+    pos: &mut Position,
+    buf: &mut Vec<u16>,
+    list: &mut Vec<(u16, i32)>,
+    history: &[[i32; 2]],
+    killers: [u16; 3],
+    tt_move: u16,
+) {
+    fill(pos, buf, list, history, killers, tt_move);
+    list.sort_unstable_by_key(order_key);
 }
 
 /// [`generate_into`] into a new list.
@@ -175,4 +234,35 @@ pub fn first_with(pos: &Position, c: Color, t: Threat) -> Option<usize> {
 /// All empty cells where `c` gets threat class `t`, in index order.
 pub fn find_all(pos: &Position, c: Color, t: Threat) -> Vec<usize> {
     pos.eval.cells(c, t).iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    #[test]
+    fn picking_one_at_a_time_gives_the_sorted_order() {
+        let mut rng = StdRng::seed_from_u64(21);
+        for len in [0, 1, 2, 3, 4, 5, 9, 40, 120] {
+            for _ in 0..50 {
+                // Few distinct scores: many ties, broken by the cell.
+                let list: Vec<(u16, i32)> = (0..len)
+                    .map(|k| {
+                        (
+                            k as u16 * 7 % 1000 + rng.gen_range(0..5),
+                            rng.gen_range(-2..3),
+                        )
+                    })
+                    .collect();
+                let mut sorted = list.clone();
+                sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                let mut picked = list.clone();
+                for n in 0..picked.len() {
+                    pick_next(&mut picked, n);
+                }
+                assert_eq!(picked, sorted, "length {len}");
+            }
+        }
+    }
 }

@@ -173,6 +173,13 @@ impl Board {
     /// Cells within two steps of the bounding box of all occupied cells (empty when the
     /// board is empty): every cell with a stone in its 5x5 neighbourhood is among them.
     pub fn play_area(&self) -> impl Iterator<Item = usize> + '_ {
+        let ((x0, x1), (y0, y1)) = self.play_bounds();
+        (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (y + PAD) * STRIDE + x + PAD))
+    }
+
+    /// The [`Board::play_area`] as column and row ranges `((x0, x1), (y0, y1))`, ends
+    /// excluded (empty when the board is).
+    pub fn play_bounds(&self) -> ((usize, usize), (usize, usize)) {
         let span = |counts: &[u8], n: usize| {
             let lo = counts[..n].iter().position(|&c| c > 0);
             let hi = counts[..n].iter().rposition(|&c| c > 0);
@@ -181,9 +188,7 @@ impl Board {
                 _ => (0, 0),
             }
         };
-        let (x0, x1) = span(&self.cols, self.width);
-        let (y0, y1) = span(&self.rows, self.height);
-        (y0..y1).flat_map(move |y| (x0..x1).map(move |x| (y + PAD) * STRIDE + x + PAD))
+        (span(&self.cols, self.width), span(&self.rows, self.height))
     }
 
     pub fn center(&self) -> usize {

@@ -62,18 +62,37 @@ impl CellSet {
 
     /// Cell indices in increasing order.
     #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(k, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(k * 64 + b)
-            })
-        })
+    pub fn iter(&self) -> Cells<'_> {
+        Cells {
+            words: &self.words,
+            at: 0,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`] in increasing order: a word at a time, empty words skipped.
+/// (Against a `flat_map` over the words: the same cells, and no closure the profile shows.)
+pub struct Cells<'a> {
+    words: &'a [u64; WORDS],
+    /// The next word to load.
+    at: usize,
+    /// What is left of the word before `at`.
+    word: u64,
+}
+
+impl Iterator for Cells<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.word = *self.words.get(self.at)?;
+            self.at += 1;
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some((self.at - 1) * 64 + b)
     }
 }
 

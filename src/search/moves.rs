@@ -132,7 +132,7 @@ pub fn is_playable_early(pos: &mut Position, m: u16, threatened: bool) -> bool {
 /// Moves for a node with their ordering scores, unordered, into `list` (cleared first):
 /// the [`candidates`] that pass [`is_listed`]. `killers` holds the two killers and the
 /// counter move; `buf` is scratch space. The search takes them in order with
-/// [`pick_next`]; [`generate_into`] sorts them.
+/// [`pick_next`]; [`generate`] sorts them.
 pub fn fill(
     pos: &mut Position,
     buf: &mut Vec<u16>,
@@ -193,21 +193,7 @@ pub fn pick_next(list: &mut [(u16, i32)], n: usize) {
     }
 }
 
-/// Moves for a node, best first, with their ordering scores, into `list` (cleared first):
-/// [`fill`], sorted.
-pub fn generate_into(
-    pos: &mut Position,
-    buf: &mut Vec<u16>,
-    list: &mut Vec<(u16, i32)>,
-    history: &[[i32; 2]],
-    killers: [u16; 3],
-    tt_move: u16,
-) {
-    fill(pos, buf, list, history, killers, tt_move);
-    list.sort_unstable_by_key(order_key);
-}
-
-/// [`generate_into`] into a new list.
+/// Moves for a node, best first, with their ordering scores: [`fill`], sorted.
 pub fn generate(
     pos: &mut Position,
     buf: &mut Vec<u16>,
@@ -216,7 +202,8 @@ pub fn generate(
     tt_move: u16,
 ) -> Vec<(u16, i32)> {
     let mut list = Vec::with_capacity(buf.len());
-    generate_into(pos, buf, &mut list, history, killers, tt_move);
+    fill(pos, buf, &mut list, history, killers, tt_move);
+    list.sort_unstable_by_key(order_key);
     list
 }
 

@@ -126,6 +126,11 @@ impl Board {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// The hash after the side to move plays `i` (what [`Board::make`] would make it).
+    #[inline]
+    pub fn hash_after(&self, i: usize) -> u64 {
+        self.hash ^ zobrist().cell[self.side.cell() as usize][i] ^ zobrist().side
+    }
     #[inline]
     pub fn cell(&self, i: usize) -> u8 {
         self.cells[i]
@@ -341,7 +346,9 @@ mod tests {
             Pos::new(14, 14),
         ];
         for m in moves {
+            let after = b.hash_after(m.idx());
             b.make(m.idx());
+            assert_eq!(b.hash(), after, "hash_after says what make makes");
         }
         assert_eq!(b.stones(), 4);
         assert_eq!(b.side_to_move(), Color::Black);

@@ -428,6 +428,11 @@ impl<'a> Worker<'a> {
                 && forcing
                 && may_reduce
                 && !super::moves::is_defence(&mut self.pos, i);
+            if depth > 1 {
+                // The child will probe the table (at depth 1 it is a horizon node, which
+                // does not): its bucket is fetched while the move is made.
+                self.tt.prefetch(self.pos.board.hash_after(i));
+            }
             self.pos.make(i);
             let s = if n == 0 {
                 let ext = (singular && m == tt_move) as i32;

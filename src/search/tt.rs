@@ -289,6 +289,31 @@ impl TranspositionTable {
         self.generation.store((g + 1) & 63, Relaxed);
     }
 
+    /// Asks the processor to start loading the bucket of `key` into its cache, so that a
+    /// probe of `key` soon after finds it there. The search calls it before making a move
+    /// whose position it will probe: the make (the evaluator's updates, hundreds of cycles)
+    /// then overlaps the memory access. A no-op off x86-64.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let word = &self.alloc[self.base + 2 * self.bucket(key)];
+            // SAFETY: a prefetch is only a hint to the cache: it reads nothing into the
+            // program and cannot fault whatever the address (here one inside the table), and
+            // SSE, which provides it, is part of every x86-64 processor. Measured reason: a
+            // 3 s search from one position with a 350 MB table already faulted in (as in a
+            // game: the table is faulted in while no search runs), eight interleaved runs
+            // each: 1.63-1.73M nodes/s (median 1.68M) against 1.57-1.69M (median 1.63M)
+            // without, +3 %. (`bench N 1 350` does not show it: each of its positions gets a
+            // fresh table whose first-touch page faults dominate, which is why session 14
+            // measured nothing.)
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(word as *const AtomicU64 as *const i8) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET

@@ -167,9 +167,9 @@ pub fn fill(
 }
 
 /// The order of a move list: higher score first, then lower cell index. A total order,
-/// so the order does not depend on the sort's algorithm (the standard library's unstable
-/// sort changed its order of ties in Rust 1.81), and picking the best one at a time
-/// ([`pick_next`]) gives the order a sort gives.
+/// so the order does not depend on the sort's algorithm (an unstable sort may order ties
+/// differently from one standard library to the next; its algorithm changed in Rust 1.81),
+/// and picking the best one at a time ([`pick_next`]) gives the order a sort gives.
 /// (One integer: the score's distance below the largest `i32`, then the cell.)
 #[inline]
 fn order_key(e: &(u16, i32)) -> u64 {

@@ -216,7 +216,9 @@ def play_game(args, cmds, names, opening, opts=None):
     board = {}
     moves = []
     # "at": for each side, (ply of its worst move, ms used, whether it was its first move).
-    stats = {"worst": [0.0, 0.0], "late": [0, 0], "at": [None, None]}
+    # "late_at": (ply, side, ms used, monotonic ms when the request was sent) of each move over
+    # the limit, to line up with the engines' logs (Wuzi stamps its log with the same clock).
+    stats = {"worst": [0.0, 0.0], "late": [0, 0], "at": [None, None], "late_at": []}
     left = [args.match, args.match]
     started = [False, False]
     try:
@@ -268,6 +270,7 @@ def play_game(args, cmds, names, opening, opts=None):
                 stats["at"][side] = (len(moves) + 1, used, len(moves) - len(opening) < 2)
             if used > limit_ms:
                 stats["late"][side] += 1
+                stats["late_at"].append((len(moves) + 1, side, used, t0 * 1000.0))
             if line is None:
                 crashed = e.eof or e.proc.poll() is not None
                 return (side, "crash" if crashed else "timeout", moves, stats)
@@ -530,6 +533,9 @@ def main():
                         score["worst_at"] = (f" (game {k + 1}, {names[side]}, ply {ply}, {ms:.0f} ms"
                                              f"{', its first move' if first else ''})")
                 score["late"] += sum(st["late"])
+                for ply, side, ms, sent in st["late_at"]:
+                    print(f"late move: game {k + 1}, {names[side]}, ply {ply}, {ms:.0f} ms "
+                          f"(request sent at monotonic {sent:.0f} ms)", flush=True)
                 text = {1: "1-0", 0: "0-1", 0.5: "1/2"}[res]
                 mv = " ".join(f"{x},{y}" for x, y in moves)
                 record.write(f"{k + 1} black={names[0]} white={names[1]} result={text} reason={reason} "

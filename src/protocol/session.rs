@@ -391,6 +391,7 @@ impl Session {
                 Some(b) => {
                     self.board = Some(Board::new(b.width(), b.height()));
                     self.used_ms = 0;
+                    self.engine.new_game();
                     self.out.line("OK");
                 }
                 None => self.error(NO_GAME),
@@ -631,6 +632,7 @@ impl Session {
         }
         self.board = Some(Board::new(w as usize, h as usize));
         self.used_ms = 0;
+        self.engine.new_game();
         self.engine.prepare();
         if let Some(e) = crate::eval::weights::load_error() {
             self.out.line(&format!(
@@ -1133,7 +1135,16 @@ impl Session {
     }
 
     fn finish_search(&mut self, r: SearchResult) {
-        self.engine.wait();
+        // The reply goes out before the search thread is joined: its end (freeing the
+        // search's memory, the thread's exit) is not on the manager's clock. (Where the
+        // answer started another search, pondering, `Engine::start` has joined it.)
+        self.answer(r);
+        if self.pending.is_none() {
+            self.engine.wait();
+        }
+    }
+
+    fn answer(&mut self, r: SearchResult) {
         let Some(what) = self.pending.take() else {
             return;
         };
@@ -1153,8 +1164,8 @@ impl Session {
                     send_realtime(&self.out, mv, r.score, &r.pv);
                 }
                 self.last_score = Some(r.score);
-                self.out.message(&summary_text(&r));
-                self.out.line(&mv.to_string());
+                let summary = format!("MESSAGE {}", summary_text(&r));
+                self.out.lines(&[&summary, &mv.to_string()]);
                 // Not when the manager has already sent more: that is answered first.
                 if self.ponder && self.queue.is_empty() {
                     self.start_ponder();

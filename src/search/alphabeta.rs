@@ -86,6 +86,49 @@ fn lmr(depth: i32, n: usize) -> i32 {
     t[(depth as usize).min(63)][n.min(63)] as i32
 }
 
+/// What the searches of a game learn about moves that outlives one search: the history
+/// scores and the counter moves. The engine keeps them from one move to the next (see
+/// [`MoveStats::KEEP`]); `think` starts from empty ones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    pub history: Vec<[i32; 2]>,
+    pub counters: Vec<[u16; 2]>,
+}
+
+impl Default for MoveStats {
+    fn default() -> Self {
+        MoveStats {
+            history: vec![[0; 2]; NCELLS],
+            counters: vec![[0; 2]; NCELLS],
+        }
+    }
+}
+
+impl MoveStats {
+    /// Whether a search starts from the previous search's statistics (history halved)
+    /// instead of empty ones. Self-play at 100 ms a move: see `KEEP_MOVE_STATS` in params.rs.
+    pub const KEEP: bool = KEEP_MOVE_STATS;
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        *self = MoveStats::default();
+    }
+
+    /// Into `w` for its search: history halved, counter moves as they are.
+    fn lend(&self, w: &mut Worker) {
+        for (h, s) in w.history.iter_mut().zip(&self.history) {
+            *h = [s[0] / 2, s[1] / 2];
+        }
+        w.counters.copy_from_slice(&self.counters);
+    }
+
+    /// Back from `w` after its search.
+    fn take_back(&mut self, w: &Worker) {
+        self.history.copy_from_slice(&w.history);
+        self.counters.copy_from_slice(&w.counters);
+    }
+}
+
 pub struct Worker<'a> {
     pub pos: Position,
     pub tt: &'a TranspositionTable,
@@ -153,6 +196,20 @@ impl<'a> Worker<'a> {
             crumbs: None,
             tid: 1,
             root_watch: None,
+        }
+    }
+
+    /// Starts from `stats` (where [`MoveStats::KEEP`]).
+    pub fn borrow_stats(&mut self, stats: &MoveStats) {
+        if MoveStats::KEEP {
+            stats.lend(self);
+        }
+    }
+
+    /// Hands this search's statistics back to `stats` (where [`MoveStats::KEEP`]).
+    pub fn return_stats(&self, stats: &mut MoveStats) {
+        if MoveStats::KEEP {
+            stats.take_back(self);
         }
     }
 

@@ -2,6 +2,7 @@
 //! thread, so the protocol loop stays responsive. A stop flag ends a search
 //! early; the result comes back through a callback.
 
+use super::alphabeta::MoveStats;
 use super::iterative::{think, think_excluding};
 use super::position::Position;
 use super::tt::TranspositionTable;
@@ -11,7 +12,7 @@ use crate::game::pos::Pos;
 use crate::game::rule::Rule;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -219,6 +220,11 @@ pub struct Engine {
     thread: Option<JoinHandle<()>>,
     /// Cells the root may not play (Yixin-Board's `yxblock`).
     excluded: Vec<u16>,
+    /// History and counter moves, from one search of the game to the next (locked by the
+    /// search thread while it runs).
+    stats: Arc<Mutex<MoveStats>>,
+    /// A new game began: the next search starts from empty statistics.
+    new_game: bool,
 }
 
 impl Default for Engine {
@@ -237,7 +243,15 @@ impl Engine {
             busy: Arc::new(AtomicBool::new(false)),
             thread: None,
             excluded: Vec::new(),
+            stats: Arc::new(Mutex::new(MoveStats::default())),
+            new_game: false,
         }
+    }
+
+    /// A new game: the next search forgets what the searches learnt about moves (the
+    /// table is kept). Never waits: a search (pondering) may be running.
+    pub fn new_game(&mut self) {
+        self.new_game = true;
     }
 
     /// Cells the next searches may not play at the root (empty: none).
@@ -288,14 +302,22 @@ impl Engine {
         self.tt_bytes = bytes.clamp(MIN_TT, MAX_TT);
     }
 
-    /// Empties the table: a fresh zeroed one replaces it (microseconds; its pages come in
-    /// as they are used) and the old one is freed off this thread. Clearing 250 MiB in
+    /// Empties the table (and starts the next search from empty move statistics): a fresh
+    /// zeroed one replaces it (microseconds; its pages come in as they are used) and the
+    /// old one is freed off this thread. Clearing 250 MiB in
     /// place would cost a search 50-100 ms and fault every page in at once.
     pub fn clear_hash(&mut self) {
+        self.new_game = true;
         if let Some(old) = self.tt.take() {
             free_in_background(old);
             self.prepare();
         }
+    }
+
+    /// The move statistics the next search of this game starts from (`None` while a search
+    /// holds them).
+    pub fn move_stats(&self) -> Option<MoveStats> {
+        self.stats.try_lock().ok().map(|g| g.clone())
     }
 
     pub fn is_thinking(&self) -> bool {
@@ -370,6 +392,8 @@ impl Engine {
         let busy = self.busy.clone();
         busy.store(true, Ordering::Relaxed);
         let excluded = self.excluded.clone();
+        let stats = self.stats.clone();
+        let fresh = std::mem::take(&mut self.new_game);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -377,7 +401,19 @@ impl Engine {
                 let fallback = board.clone();
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let pos = Position::new(board, rule);
-                    think_excluding(pos, &tt, &limits, &stop, &mut *report, &excluded)
+                    let mut stats = lock(&stats);
+                    if fresh {
+                        stats.clear();
+                    }
+                    think_excluding(
+                        pos,
+                        &tt,
+                        &limits,
+                        &stop,
+                        &mut *report,
+                        &excluded,
+                        &mut stats,
+                    )
                 }));
                 let result = match outcome {
                     Ok(r) => r,
@@ -432,6 +468,11 @@ impl Drop for Engine {
     }
 }
 
+/// The lock of `m`, also when a panicking search poisoned it (the statistics are hints).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Drops `tt` on a thread of its own (on this one if no thread can be started).
 fn free_in_background(tt: Arc<TranspositionTable>) {
     let _ = std::thread::Builder::new()
@@ -466,6 +507,49 @@ pub fn fallback_result(board: &Board) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs one search of `board` to `depth` on the engine's thread and waits for it.
+    fn search(e: &mut Engine, board: &Board, depth: i32) {
+        e.start(
+            board.clone(),
+            Rule::Freestyle,
+            Limits::depth(depth),
+            Box::new(|_| {}),
+            Box::new(|_| {}),
+        );
+        e.wait();
+    }
+
+    #[test]
+    fn move_statistics_last_for_the_game_and_not_beyond() {
+        let mut board = Board::new(15, 15);
+        for (x, y) in [(7, 7), (8, 8), (5, 9), (10, 4)] {
+            board.make(Pos::new(x, y).idx());
+        }
+        let mut e = Engine::new();
+        e.set_hash_bytes(1 << 20);
+        search(&mut e, &board, 6);
+        let first = e.move_stats().unwrap_or_default();
+        assert_eq!(MoveStats::KEEP, first != MoveStats::default());
+        if !MoveStats::KEEP {
+            return;
+        }
+        // What a depth-4 search leaves when it starts from nothing.
+        let mut fresh = Engine::new();
+        fresh.set_hash_bytes(1 << 20);
+        search(&mut fresh, &board, 4);
+        let alone = fresh.move_stats().unwrap_or_default();
+        // The game's next search starts from the first one's statistics.
+        e.clear_hash();
+        e.new_game = false;
+        search(&mut e, &board, 4);
+        let second = e.move_stats().unwrap_or_default();
+        assert_ne!(second, alone);
+        // A new game starts from nothing.
+        e.clear_hash();
+        search(&mut e, &board, 4);
+        assert_eq!(e.move_stats().unwrap_or_default(), alone);
+    }
 
     const MIB: u64 = 1 << 20;
     const GIB: u64 = 1 << 30;

@@ -1,7 +1,7 @@
 //! Iterative deepening with aspiration windows at the root, and the stopping rules
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
-use super::alphabeta::Worker;
+use super::alphabeta::{MoveStats, Worker};
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
@@ -32,7 +32,15 @@ pub fn think(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult {
-    think_excluding(pos, tt, limits, stop, report, &[])
+    think_excluding(
+        pos,
+        tt,
+        limits,
+        stop,
+        report,
+        &[],
+        &mut MoveStats::default(),
+    )
 }
 
 /// Like `think`, but the root may not play the cells in `excluded` (Yixin-Board's
@@ -46,9 +54,10 @@ pub fn think_excluding(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
     excluded: &[u16],
+    stats: &mut MoveStats,
 ) -> SearchResult {
     if excluded.is_empty() && limits.multipv <= 1 {
-        return think_all(pos, tt, limits, stop, report);
+        return think_all(pos, tt, limits, stop, report, stats);
     }
     tt.new_search();
     let crumbs = (limits.threads > 1).then(Crumbs::default);
@@ -73,10 +82,13 @@ pub fn think_excluding(
         root = first;
     }
     if root.is_empty() {
-        return think_all(w.pos, tt, limits, stop, report);
+        return think_all(w.pos, tt, limits, stop, report, stats);
     }
     w.may_abort = false;
-    deepen_with_helpers(&mut w, tt, root, limits, report)
+    w.borrow_stats(stats);
+    let r = deepen_with_helpers(&mut w, tt, root, limits, report);
+    w.return_stats(stats);
+    r
 }
 
 fn think_all(
@@ -85,12 +97,14 @@ fn think_all(
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
+    stats: &mut MoveStats,
 ) -> SearchResult {
     tt.new_search();
     let deadline = limits.deadline();
     let crumbs = (limits.threads > 1).then(Crumbs::default);
     let mut w = Worker::new(pos, tt, stop, deadline, limits.max_nodes);
     w.crumbs = crumbs.as_ref();
+    w.borrow_stats(stats);
     let elapsed = || limits.start.elapsed();
 
     let mut root = match w.root_moves(limits.multipv > 1) {
@@ -101,7 +115,9 @@ fn think_all(
         // Pondering: the threat prelude cannot be interrupted, and the real search redoes
         // it anyway. Multi-PV: the prelude answers with one line, analysis wants several.
         w.may_abort = limits.ponder;
-        return deepen_with_helpers(&mut w, tt, root, limits, report);
+        let r = deepen_with_helpers(&mut w, tt, root, limits, report);
+        w.return_stats(stats);
+        return r;
     }
 
     // Threat-space search at the root: our own VCF wins outright; an opponent VCF
@@ -160,7 +176,9 @@ fn think_all(
         }
     }
 
-    deepen_with_helpers(&mut w, tt, root, limits, report)
+    let r = deepen_with_helpers(&mut w, tt, root, limits, report);
+    w.return_stats(stats);
+    r
 }
 
 /// Iterative deepening over `root`, with `limits.threads - 1` helper threads.

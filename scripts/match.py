@@ -434,6 +434,41 @@ def sprt_llr(w, l, d, elo0, elo1):
     return (s1 - s0) * (2 * s - s0 - s1) * n / (2 * var)
 
 
+def pair_stats(pairs):
+    """Statistics of game pairs (the same opening with each colour), from engine 1's score
+    in each finished pair (0, 0.5, 1, 1.5 or 2): (pairs, mean score per game, variance of
+    a pair's mean). The two games of a pair are correlated (an opening often wins for the
+    same colour both times), so counting pairs instead of games gives honest and narrower
+    error bars (the pentanomial model of fishtest)."""
+    n = len(pairs)
+    if n == 0:
+        return 0, 0.5, 0.0
+    means = [p / 2 for p in pairs]
+    m = sum(means) / n
+    var = sum((x - m) ** 2 for x in means) / n
+    return n, m, var
+
+
+def pair_elo_interval(pairs):
+    """Elo of engine 1 and the half-width of its 95% interval, from game pairs."""
+    n, m, var = pair_stats(pairs)
+    if n == 0:
+        return 0.0, 0.0
+    margin = 1.96 * math.sqrt(var / n)
+    return elo(m), (elo(min(m + margin, 1)) - elo(max(m - margin, 0))) / 2
+
+
+def pair_sprt_llr(pairs, elo0, elo1):
+    """Log-likelihood ratio of H1 (elo1) against H0 (elo0) from game pairs, normal
+    approximation (the same formula as sprt_llr, one sample per pair)."""
+    n, m, var = pair_stats(pairs)
+    if n < 2 or var <= 0:
+        return 0.0
+    s0 = 1 / (1 + 10 ** (-elo0 / 400))
+    s1 = 1 / (1 + 10 ** (-elo1 / 400))
+    return (s1 - s0) * (2 * m - s0 - s1) * n / (2 * var)
+
+
 def write_psq(path, size, moves, names):
     """Piskvork's game record: a header, then one `x,y,ms` line per move (1-based)."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
@@ -497,6 +532,10 @@ def main():
         jobs.put(k)
     lock = threading.Lock()
     score = {"w": 0, "l": 0, "d": 0, "reasons": {}, "worst": 0.0, "late": 0, "worst_at": ""}
+    # Engine 1's points in each opening's pair of games (games 2j and 2j + 1 share opening j,
+    # one with each colour), and the finished pairs' totals.
+    halves = {}
+    pairs = []
     stop = threading.Event()
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     record = open(args.out, "w", encoding="utf-8")
@@ -526,6 +565,9 @@ def main():
                 else:
                     score["d"] += 1
                 score["reasons"][reason] = score["reasons"].get(reason, 0) + 1
+                halves.setdefault(k // 2, []).append(e1_score)
+                if len(halves[k // 2]) == 2:
+                    pairs.append(sum(halves.pop(k // 2)))
                 for side in (0, 1):
                     if st["worst"][side] > score["worst"] and st["at"][side]:
                         score["worst"] = st["worst"][side]
@@ -546,8 +588,10 @@ def main():
                 w, l, d = score["w"], score["l"], score["d"]
                 e, err = elo_interval(w, l, d)
                 line = f"[{w + l + d}/{args.games}] {args.name1} vs {args.name2}: +{w} -{l} ={d}  elo {e:+.1f} +/- {err:.1f}"
+                pe, perr = pair_elo_interval(pairs)
+                line += f"  pairs {len(pairs)}: elo {pe:+.1f} +/- {perr:.1f}"
                 if bounds:
-                    llr = sprt_llr(w, l, d, args.sprt[0], args.sprt[1])
+                    llr = pair_sprt_llr(pairs, args.sprt[0], args.sprt[1])
                     line += f"  llr {llr:.2f} ({bounds[0]:.2f}, {bounds[1]:.2f})"
                     if llr <= bounds[0] or llr >= bounds[1]:
                         stop.set()
@@ -562,9 +606,12 @@ def main():
     e, err = elo_interval(w, l, d)
     n = w + l + d
     print(f"Score of {args.name1} vs {args.name2}: {w} - {l} - {d}  [{(w + d / 2) / max(n, 1):.3f}] {n}")
-    print(f"Elo difference: {e:+.1f} +/- {err:.1f} (95%)")
+    print(f"Elo difference: {e:+.1f} +/- {err:.1f} (95%, games counted one by one)")
+    pe, perr = pair_elo_interval(pairs)
+    print(f"Elo difference by pairs: {pe:+.1f} +/- {perr:.1f} (95%, {len(pairs)} finished pairs "
+          f"of games on one opening, one with each colour)")
     if bounds:
-        llr = sprt_llr(w, l, d, args.sprt[0], args.sprt[1])
+        llr = pair_sprt_llr(pairs, args.sprt[0], args.sprt[1])
         verdict = "H1 accepted" if llr >= bounds[1] else "H0 accepted" if llr <= bounds[0] else "inconclusive"
         print(f"SPRT elo0={args.sprt[0]} elo1={args.sprt[1]}: llr {llr:.2f} -> {verdict}")
     print("Endings: " + ", ".join(f"{k} {v}" for k, v in sorted(score["reasons"].items())))

@@ -175,6 +175,22 @@ class Referee(unittest.TestCase):
         self.assertGreater(match.sprt_llr(70, 30, 0, 0, 10), 0)
         self.assertLess(match.sprt_llr(30, 70, 0, 0, 10), 0)
 
+    def test_pair_statistics(self):
+        # Openings that one colour wins both times (a pair scores 1 of 2) tell nothing: by
+        # pairs they add no variance, counted game by game they look like coin flips.
+        pairs = [1] * 80 + [2] * 14 + [0] * 6
+        games_w, games_l = 80 + 28, 80 + 12
+        e, err = match.pair_elo_interval(pairs)
+        ge, gerr = match.elo_interval(games_w, games_l, 0)
+        self.assertAlmostEqual(e, ge)
+        self.assertTrue(27 < e < 28, e)
+        self.assertLess(err, gerr * 0.7)
+        self.assertGreater(match.pair_sprt_llr(pairs, 0, 10), match.sprt_llr(games_w, games_l, 0, 0, 10))
+        self.assertLess(match.pair_sprt_llr([2 - p for p in pairs], 0, 10), 0)
+        self.assertEqual(match.pair_elo_interval([1, 1, 1]), (0.0, 0.0))
+        self.assertEqual(match.pair_sprt_llr([1, 1, 1], 0, 10), 0.0)
+        self.assertEqual(match.pair_elo_interval([]), (0.0, 0.0))
+
     def test_opening_formats(self):
         path = os.path.join(self.dir, "ops.txt")
         with open(path, "w") as f:

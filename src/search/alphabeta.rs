@@ -739,7 +739,7 @@ impl<'a> Worker<'a> {
 
     /// Every root move the generator offers, with no decision taken at the root (for a
     /// search that must leave some moves out: a forced move may be one of them). When the
-    /// generator offers none, the [`Worker::fallback_squares`].
+    /// generator offers none, the `fallback_squares`.
     pub fn root_list(&mut self) -> Vec<u16> {
         let mut buf = std::mem::take(&mut self.bufs[0]);
         let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);

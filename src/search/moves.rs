@@ -88,7 +88,7 @@ fn may_defend(pos: &Position, opp: Color, i: usize) -> bool {
 
 /// Whether playing `i` really defends the side to move against the opponent's open threes
 /// and 4-4 points: afterwards the opponent has no open-four point left. Tried only on the
-/// cells [`may_defend`] keeps: read from the patterns ([`Evaluator::flex4_survives`]),
+/// cells `may_defend` keeps: read from the patterns ([`Evaluator::flex4_survives`]),
 /// under renju by a make and an undo (the make cost 11 % of the bench's instructions).
 ///
 /// [`Evaluator::flex4_survives`]: crate::eval::evaluator::Evaluator::flex4_survives

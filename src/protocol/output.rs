@@ -22,7 +22,8 @@ impl Output {
         self.lines(&[text]);
     }
 
-    /// Writes several lines with one write and one flush (empty ones are skipped), so the
+    /// Writes several lines with one write and one flush (empty ones among several are
+    /// skipped; a single empty text is an empty line, as with `line`), so the
     /// reader gets them together: a reply and the MESSAGE before it used to be two writes,
     /// and on a loaded machine the first one woke the manager, which could take the CPU
     /// before the second was written (self-play at 100 ms a move on 2 cores, session 22:

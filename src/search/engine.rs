@@ -539,7 +539,8 @@ mod tests {
         fresh.set_hash_bytes(1 << 20);
         search(&mut fresh, &board, 4);
         let alone = fresh.move_stats().unwrap_or_default();
-        // The game's next search starts from the first one's statistics.
+        // The game's next search starts from the first one's statistics (the table is
+        // emptied, as the fresh engine's is, so that only the statistics differ).
         e.clear_hash();
         e.new_game = false;
         search(&mut e, &board, 4);

@@ -266,7 +266,16 @@ pub const KEEP_MOVE_STATS: bool = true;
 //   moves (not quiet) get their own table, rewarded and punished like the quiet moves'
 //   (where the opponent has no open three), and ordered by it instead of the quiet one:
 //   15 % fewer nodes to depth 12 on the bench, +0.4 +/- 23.3 (821 games, seed 2204,
-//   stopped).
+//   stopped);
+// * a quiet TT move that cuts off gains history, one that fails low loses it (Rapfi): 3 %
+//   more nodes to depth 12 on the bench, -11.5 +/- 24.3 (754 games; by pairs -10.6 +/- 19.2;
+//   seed 2205, stopped);
+// * history in LMR a third time, now that it lasts between moves (quiet moves: r -=
+//   history / 16384 within +/-2): -5.7 +/- 22.9 (856 games; by pairs -5.7 +/- 17.4; seed
+//   2206, stopped);
+// * LMR from the third move (LMR_MIN_MOVES 2) once more, the SPRT counted by pairs:
+//   +2.5 +/- 14.2 (2,198 games; by pairs +2.2 +/- 11.3; seed 2207, stopped at LLR -0.88);
+//   with sessions 9 and 11 about +6 +/- 9 over 5,000 games: not accepted.
 
 // Left out (session 8): re-searching a reduced move that beat alpha by more than 40 + 10 per
 // ply of reduction one ply deeper than its full depth (Stockfish's "do deeper"): -8.9 +/- 32.4

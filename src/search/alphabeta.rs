@@ -87,8 +87,8 @@ fn lmr(depth: i32, n: usize) -> i32 {
 }
 
 /// What the searches of a game learn about moves that outlives one search: the history
-/// scores and the counter moves. The engine keeps them from one move to the next (see
-/// [`MoveStats::KEEP`]); `think` starts from empty ones.
+/// scores and the counter moves. The engine keeps them from one move to the next (where
+/// `KEEP_MOVE_STATS`, params.rs, says so); `think` starts from empty ones.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats {
     pub history: Vec<[i32; 2]>,
@@ -105,27 +105,28 @@ impl Default for MoveStats {
 }
 
 impl MoveStats {
-    /// Whether a search starts from the previous search's statistics (history halved)
-    /// instead of empty ones. Self-play at 100 ms a move: see `KEEP_MOVE_STATS` in params.rs.
-    pub const KEEP: bool = KEEP_MOVE_STATS;
-
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         *self = MoveStats::default();
     }
 
-    /// Into `w` for its search: history halved, counter moves as they are.
-    fn lend(&self, w: &mut Worker) {
-        for (h, s) in w.history.iter_mut().zip(&self.history) {
-            *h = [s[0] / 2, s[1] / 2];
+    /// Into `w` for its search (where `KEEP_MOVE_STATS`): history halved, counter moves as
+    /// they are.
+    pub fn lend(&self, w: &mut Worker) {
+        if KEEP_MOVE_STATS {
+            for (h, s) in w.history.iter_mut().zip(&self.history) {
+                *h = [s[0] / 2, s[1] / 2];
+            }
+            w.counters.copy_from_slice(&self.counters);
         }
-        w.counters.copy_from_slice(&self.counters);
     }
 
-    /// Back from `w` after its search.
-    fn take_back(&mut self, w: &Worker) {
-        self.history.copy_from_slice(&w.history);
-        self.counters.copy_from_slice(&w.counters);
+    /// Back from `w` after its search (where `KEEP_MOVE_STATS`).
+    pub fn take_back(&mut self, w: &Worker) {
+        if KEEP_MOVE_STATS {
+            self.history.copy_from_slice(&w.history);
+            self.counters.copy_from_slice(&w.counters);
+        }
     }
 }
 
@@ -196,20 +197,6 @@ impl<'a> Worker<'a> {
             crumbs: None,
             tid: 1,
             root_watch: None,
-        }
-    }
-
-    /// Starts from `stats` (where [`MoveStats::KEEP`]).
-    pub fn borrow_stats(&mut self, stats: &MoveStats) {
-        if MoveStats::KEEP {
-            stats.lend(self);
-        }
-    }
-
-    /// Hands this search's statistics back to `stats` (where [`MoveStats::KEEP`]).
-    pub fn return_stats(&self, stats: &mut MoveStats) {
-        if MoveStats::KEEP {
-            stats.take_back(self);
         }
     }
 

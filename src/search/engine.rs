@@ -506,6 +506,7 @@ pub fn fallback_result(board: &Board) -> SearchResult {
 
 #[cfg(test)]
 mod tests {
+    use super::super::params::KEEP_MOVE_STATS;
     use super::*;
 
     /// Runs one search of `board` to `depth` on the engine's thread and waits for it.
@@ -530,8 +531,8 @@ mod tests {
         e.set_hash_bytes(1 << 20);
         search(&mut e, &board, 6);
         let first = e.move_stats().unwrap_or_default();
-        assert_eq!(MoveStats::KEEP, first != MoveStats::default());
-        if !MoveStats::KEEP {
+        assert_eq!(KEEP_MOVE_STATS, first != MoveStats::default());
+        if !KEEP_MOVE_STATS {
             return;
         }
         // What a depth-4 search leaves when it starts from nothing.

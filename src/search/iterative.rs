@@ -85,10 +85,8 @@ pub fn think_excluding(
         return think_all(w.pos, tt, limits, stop, report, stats);
     }
     w.may_abort = false;
-    w.borrow_stats(stats);
-    let r = deepen_with_helpers(&mut w, tt, root, limits, report);
-    w.return_stats(stats);
-    r
+    stats.lend(&mut w);
+    deepen_with_helpers(&mut w, tt, root, limits, report, stats)
 }
 
 fn think_all(
@@ -104,7 +102,7 @@ fn think_all(
     let crumbs = (limits.threads > 1).then(Crumbs::default);
     let mut w = Worker::new(pos, tt, stop, deadline, limits.max_nodes);
     w.crumbs = crumbs.as_ref();
-    w.borrow_stats(stats);
+    stats.lend(&mut w);
     let elapsed = || limits.start.elapsed();
 
     let mut root = match w.root_moves(limits.multipv > 1) {
@@ -115,9 +113,7 @@ fn think_all(
         // Pondering: the threat prelude cannot be interrupted, and the real search redoes
         // it anyway. Multi-PV: the prelude answers with one line, analysis wants several.
         w.may_abort = limits.ponder;
-        let r = deepen_with_helpers(&mut w, tt, root, limits, report);
-        w.return_stats(stats);
-        return r;
+        return deepen_with_helpers(&mut w, tt, root, limits, report, stats);
     }
 
     // Threat-space search at the root: our own VCF wins outright; an opponent VCF
@@ -176,9 +172,7 @@ fn think_all(
         }
     }
 
-    let r = deepen_with_helpers(&mut w, tt, root, limits, report);
-    w.return_stats(stats);
-    r
+    deepen_with_helpers(&mut w, tt, root, limits, report, stats)
 }
 
 /// Iterative deepening over `root`, with `limits.threads - 1` helper threads.
@@ -188,9 +182,10 @@ fn deepen_with_helpers(
     root: Vec<u16>,
     limits: &Limits,
     report: &mut dyn FnMut(&Iteration),
+    stats: &mut MoveStats,
 ) -> SearchResult {
     if limits.threads <= 1 {
-        return deepen(w, root, limits, report, None);
+        return deepen(w, root, limits, report, None, stats);
     }
     // Lazy SMP: helpers search the same root on their own copies, sharing only the
     // table; the main thread keeps the clock and gives the answer.
@@ -212,7 +207,7 @@ fn deepen_with_helpers(
         // Stop the helpers however deepen ends: the scope joins them, and a panic here
         // must not leave it waiting for helpers that only stop at their deadline.
         let _stop = helpers.stop_on_drop();
-        deepen(w, root, limits, report, Some(&helpers))
+        deepen(w, root, limits, report, Some(&helpers), stats)
     });
     // The helpers have all been joined: count every node they searched.
     SearchResult {
@@ -222,12 +217,14 @@ fn deepen_with_helpers(
 }
 
 /// Iterative deepening over `root` on the main thread; `helpers` (if any) search alongside.
+/// The worker's move statistics go back to `stats` when it ends.
 fn deepen(
     w: &mut Worker,
     mut root: Vec<u16>,
     limits: &Limits,
     report: &mut dyn FnMut(&Iteration),
     helpers: Option<&Helpers>,
+    stats: &mut MoveStats,
 ) -> SearchResult {
     let elapsed = || limits.start.elapsed();
     let all_nodes = |w: &Worker| w.nodes + helpers.map_or(0, |h| h.nodes());
@@ -337,6 +334,7 @@ fn deepen(
             best_pv = d.pv;
         }
     }
+    stats.take_back(w);
     let pv = to_pos(&best_pv);
     SearchResult {
         best: pv[0],

@@ -10,6 +10,15 @@ Two steps, standard library only:
          position where the side to move (Wuzi's opponent) has a mate of at least --min-mate
          plies is kept: Wuzi's previous move let it in. Written as JSON lines (id, moves, mate).
 
+  kind   Asks the analyser for its principal variation on each kept position and says what kind
+         of win it is, from the attacker's moves along it: each one a four (4), an open three
+         (3), the forced block of a defender's four (b) or something else (q, a quiet move).
+         VCF: fours and blocks only; VCT: threes too; VCT+1: a VCT after one quiet first move;
+         quietN: N quiet moves in the line. --puzzles FILE also writes them in the shared puzzle
+         format (`win ?` tasks) for `pbrain-wuzi solve`. The PV is read from Rapfi's
+         `MESSAGE Depth ... | Eval +M.. | ... | H8 I9 ...` lines (column letter = x from A,
+         row number = y + 1); other analysers' lines are not read.
+
   bench  Searches each kept position with Wuzi (fresh process, `INFO max_node CAP`, no time
          limit) and reads its log (RUST_LOG=info) for the first iteration that reports a win:
          solved or not, and the nodes it took. Positions where the engine answers at once with
@@ -17,6 +26,8 @@ Two steps, standard library only:
 
   scripts/missed_wins.py find --sgf games.sgf [--sgf more.sgf] --wuzi-name A \\
       --analyser ~/anchors/bin/pbrain-rapfi --ms 500 --out missed.jsonl
+  scripts/missed_wins.py kind --positions missed.jsonl --analyser ~/anchors/bin/pbrain-rapfi \\
+      --ms 1000 [--puzzles missed_puzzles.txt]
   scripts/missed_wins.py bench --positions missed.jsonl --engine target/release/pbrain-wuzi \\
       --cap 3000000
 
@@ -68,11 +79,15 @@ class Analyser:
                 return
 
     def evaluate(self, moves):
+        return self.analyse(moves)[0]
+
+    def analyse(self, moves):
+        """(evaluation, principal variation as [(x, y)]) from the analyser's last report."""
         self.send("RESTART")
         self.wait_ok()
         for l in board_lines(moves):
             self.send(l)
-        ev = None
+        ev, pv = None, []
         while True:
             l = self.p.stdout.readline()
             if not l:
@@ -81,12 +96,91 @@ class Analyser:
             m = re.search(r"Eval ([-+]?\w+)", l)
             if m:
                 ev = m.group(1)
+            if m and "|" in l and "Speed" not in l:
+                pv = [(ord(t[0]) - 65, int(t[1:]) - 1) for t in l.split("|")[-1].split()
+                      if re.fullmatch(r"[A-Z]\d+", t)]
             if re.fullmatch(r"\d+,\d+", l):
                 break
         # Some engines finish their search after answering: let them settle before the next
         # command, or it may be read as input to the search.
         time.sleep(0.15)
-        return ev
+        return ev, pv
+
+
+DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def five_through(stones, x, y, c, size):
+    """Whether colour c has five or more in a row through (x, y) (its stone there)."""
+    for dx, dy in DIRS:
+        n = 1
+        for s in (1, -1):
+            k = 1
+            while 0 <= x + s * k * dx < size and 0 <= y + s * k * dy < size \
+                    and stones.get((x + s * k * dx, y + s * k * dy)) == c:
+                n += 1
+                k += 1
+        if n >= 5:
+            return True
+    return False
+
+
+def five_points(stones, c, x, y, d, size):
+    """The empty cells within four steps of (x, y) along d where c would make five."""
+    dx, dy = d
+    pts = set()
+    for k in range(-4, 5):
+        e = (x + k * dx, y + k * dy)
+        if 0 <= e[0] < size and 0 <= e[1] < size and e not in stones:
+            stones[e] = c
+            if five_through(stones, e[0], e[1], c, size):
+                pts.add(e)
+            del stones[e]
+    return pts
+
+
+def move_kind(stones, x, y, c, size):
+    """What c's move at (x, y), already on `stones`, made: '4' a four (a five point on one of
+    its lines), '3' an open three (a cell on one of its lines that makes two five points
+    there), 'b' the block of a five point of the opponent, 'q' none of those."""
+    if any(five_points(stones, c, x, y, d, size) for d in DIRS):
+        return "4"
+    for d in DIRS:
+        dx, dy = d
+        for k in range(-4, 5):
+            e = (x + k * dx, y + k * dy)
+            if 0 <= e[0] < size and 0 <= e[1] < size and e not in stones:
+                stones[e] = c
+                open_four = len(five_points(stones, c, e[0], e[1], d, size)) >= 2
+                del stones[e]
+                if open_four:
+                    return "3"
+    other = "W" if c == "B" else "B"
+    stones[(x, y)] = other
+    blocked = five_through(stones, x, y, other, size)
+    stones[(x, y)] = c
+    return "b" if blocked else "q"
+
+
+def line_kind(moves, pv, size):
+    """The tags of a principal variation played from `moves` and the kind of win they make."""
+    stones = {(x, y): c for c, x, y in moves}
+    col = "B" if len(moves) % 2 == 0 else "W"
+    tags = []
+    for x, y in pv:
+        stones[(x, y)] = col
+        tags.append(move_kind(stones, x, y, col, size))
+        col = "W" if col == "B" else "B"
+    att = tags[0::2]
+    if all(t in "4b" for t in att):
+        kind = "VCF"
+    elif all(t in "34b" for t in att):
+        kind = "VCT"
+    elif all(t in "34b" for t in att[1:]):
+        kind = "VCT+1"
+    else:
+        kind = f"quiet{sum(t == 'q' for t in att)}"
+    return "".join(tags), kind
 
 
 def find(a):
@@ -110,6 +204,27 @@ def find(a):
                         kept += 1
                     break
     print(f"{kept} positions written to {a.out}")
+
+
+def kind(a):
+    an = Analyser(a.analyser, a.ms, a.size)
+    rows = [json.loads(l) for l in open(a.positions) if l.strip()]
+    puzzles = open(a.puzzles, "w") if a.puzzles else None
+    counts = {}
+    for p in rows:
+        ev, pv = an.analyse(p["moves"])
+        if not (ev and ev.startswith("+M") and pv):
+            print(f"{p['id']:32} no mate in the analyser's line ({ev})", flush=True)
+            continue
+        tags, k = line_kind(p["moves"], pv, a.size)
+        counts[k] = counts.get(k, 0) + 1
+        print(f"{p['id']:32} {ev:5} {k:7} {tags}", flush=True)
+        if puzzles:
+            to_move = "b" if len(p["moves"]) % 2 == 0 else "w"
+            stones = " ".join(f"{c.lower()}{x},{y}" for c, x, y in p["moves"])
+            puzzles.write(f"missed{p['id']}.{k} {a.size} freestyle {to_move} {stones} | win ? | "
+                          f"mate={ev[2:]} pv_kind={k}\n")
+    print("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
 
 
 def bench(a):
@@ -167,10 +282,17 @@ f.add_argument("--min-mate", type=int, default=7)
 f.add_argument("--from-ply", type=int, default=10)
 f.add_argument("--size", type=int, default=15)
 f.add_argument("--out", required=True)
+k = sub.add_parser("kind")
+k.add_argument("--positions", required=True)
+k.add_argument("--analyser", required=True)
+k.add_argument("--ms", type=int, default=1000)
+k.add_argument("--size", type=int, default=15)
+k.add_argument("--puzzles")
 b = sub.add_parser("bench")
 b.add_argument("--positions", required=True)
 b.add_argument("--engine", required=True, help="command line (e.g. 'env VAR=1 path/to/pbrain-wuzi')")
 b.add_argument("--cap", type=int, default=3000000)
 b.add_argument("--size", type=int, default=15)
-a = ap.parse_args()
-find(a) if a.cmd == "find" else bench(a)
+if __name__ == "__main__":
+    a = ap.parse_args()
+    {"find": find, "kind": kind, "bench": bench}[a.cmd](a)

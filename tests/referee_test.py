@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of scripts/match.py's adjudication, with scripted fake engines, and of how
-scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game."""
+"""Tests of scripts/match.py's adjudication, with scripted fake engines, of how
+scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, and of how
+scripts/missed_wins.py tells the kinds of a forced win apart."""
 import os
 import sys
 import tempfile
@@ -10,6 +11,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import match  # noqa: E402
 import cgomoku_soak  # noqa: E402
+import missed_wins  # noqa: E402
 
 FAKE = r'''
 import sys, time
@@ -190,6 +192,34 @@ class Referee(unittest.TestCase):
         self.assertEqual(match.pair_elo_interval([1, 1, 1]), (0.0, 0.0))
         self.assertEqual(match.pair_sprt_llr([1, 1, 1], 0, 10), 0.0)
         self.assertEqual(match.pair_elo_interval([]), (0.0, 0.0))
+
+    def test_missed_win_kinds(self):
+        kind = missed_wins.move_kind
+        # Black's fourth stone in a row makes a four (an open one: still a four).
+        st = {(7, 7): "B", (8, 7): "B", (9, 7): "B", (10, 7): "B"}
+        self.assertEqual(kind(st, 10, 7, "B", 15), "4")
+        # A third stone in an open row makes an open three; a split one too.
+        self.assertEqual(kind({(7, 7): "B", (8, 7): "B", (9, 7): "B"}, 9, 7, "B", 15), "3")
+        self.assertEqual(kind({(7, 7): "B", (8, 7): "B", (10, 7): "B"}, 10, 7, "B", 15), "3")
+        # Closed at one end by the edge's wall of white stones, three is not open.
+        st = {(0, 7): "W", (1, 7): "B", (2, 7): "B", (3, 7): "B", (5, 7): "W"}
+        self.assertEqual(kind(st, 3, 7, "B", 15), "q")
+        # Black on white's five point blocks; a lone stone far away is quiet.
+        st = {(7, 7): "W", (8, 7): "W", (9, 7): "W", (10, 7): "W", (11, 7): "B"}
+        self.assertEqual(kind(st, 11, 7, "B", 15), "b")
+        self.assertEqual(kind({(0, 0): "B", (7, 7): "W"}, 0, 0, "B", 15), "q")
+        # Lines: black to move (two stones each) with fours and blocks only is a VCF; with a
+        # quiet first move a VCT+1; a quiet move later on counts as such.
+        moves = [("B", 7, 7), ("W", 0, 14), ("B", 8, 7), ("W", 14, 14)]
+        vcf = [(9, 7), (0, 13), (10, 7), (6, 7), (11, 7)]
+        self.assertEqual(missed_wins.line_kind(moves, vcf, 15), ("3q4b4", "VCT"))
+        moves.append(("B", 9, 7))
+        moves.append(("W", 0, 13))
+        self.assertEqual(missed_wins.line_kind(moves, [(10, 7), (6, 7), (11, 7)], 15), ("4b4", "VCF"))
+        quiet = [(3, 3), (0, 12), (10, 7), (6, 7), (11, 7)]
+        self.assertEqual(missed_wins.line_kind(moves, quiet, 15), ("qq4b4", "VCT+1"))
+        later = [(10, 7), (6, 7), (3, 3), (0, 12), (11, 7)]
+        self.assertEqual(missed_wins.line_kind(moves, later, 15), ("4bqq4", "quiet1"))
 
     def test_opening_formats(self):
         path = os.path.join(self.dir, "ops.txt")

@@ -2,7 +2,8 @@
 //! killers, history, late-move reductions and late-move pruning.
 
 use super::moves::{
-    fill, find_all, first_with, generate, is_playable_early, is_quiet, makes_four, pick_next,
+    adds_win_threat, fill, find_all, first_with, generate, is_playable_early, is_quiet, makes_four,
+    pick_next, win_threat_points,
 };
 use super::params::*;
 use super::position::Position;
@@ -477,6 +478,9 @@ impl<'a> Worker<'a> {
                 // does not): its bucket is fetched while the move is made.
                 self.tt.prefetch(self.pos.board.hash_after(i));
             }
+            // Our four-three and double-three points before the move (see SETUP_MOVES).
+            let points =
+                (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
             self.pos.make(i);
             let s = if n == 0 {
                 let ext = (singular && m == tt_move) as i32;
@@ -484,10 +488,13 @@ impl<'a> Worker<'a> {
             } else {
                 // Threat moves (an open three made or stopped) are reduced one ply less,
                 // delaying fours like quiet moves, other fours and defences against an open
-                // three not at all.
+                // three not at all; a quiet move that gives us a new four-three or
+                // double-three point (a threat to win next move) one ply less as well.
                 let reducible = quiet || delaying || (!threatened && !forcing && lmr(depth, n) > 1);
+                let setup =
+                    points.is_some_and(|p| adds_win_threat(p, win_threat_points(&self.pos, me)));
                 let r = if reducible && may_reduce {
-                    let mut r = lmr(depth, n) - (!quiet && !delaying) as i32;
+                    let mut r = lmr(depth, n) - (!quiet && !delaying) as i32 - setup as i32;
                     if !pv_node && !improving {
                         r += 1;
                     }
@@ -832,6 +839,47 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
     use crate::search::tt::BOUND_NONE;
+
+    #[test]
+    fn a_quiet_move_that_makes_a_four_three_point_is_told_from_other_quiet_moves() {
+        use crate::game::board::Board;
+        use crate::game::pos::Pos;
+        let at = |x, y| Pos::new(x, y).idx();
+        let mut pos = Position::new(Board::new(15, 15), Rule::Freestyle);
+        // Black: an open two on row 7, and two stones on column 8 that white closes from
+        // above; white's stones far away in between.
+        for (x, y) in [
+            (5, 7),
+            (0, 0),
+            (6, 7),
+            (0, 2),
+            (8, 4),
+            (8, 3),
+            (8, 5),
+            (0, 4),
+        ] {
+            pos.make(at(x, y));
+        }
+        let me = pos.side();
+        assert_eq!(me, Color::Black);
+        let before = win_threat_points(&pos, me);
+        // 8,6 makes a closed three on column 8 and nothing else (a quiet move), but 8,7 is
+        // then a four-three point: a four on column 8 and the split three 5,6,_,8 on row 7.
+        let setup = at(8, 6);
+        assert!(is_quiet(&pos, setup, me));
+        pos.make(setup);
+        assert_eq!(pos.eval.combo(at(8, 7), me), Combo::Block4Flex3);
+        assert!(adds_win_threat(before, win_threat_points(&pos, me)));
+        pos.undo();
+        // A quiet stone far from the others threatens nothing.
+        let far = at(12, 12);
+        assert!(is_quiet(&pos, far, me));
+        pos.make(far);
+        assert!(!adds_win_threat(before, win_threat_points(&pos, me)));
+        pos.undo();
+        assert!(!adds_win_threat((2, 1), (2, 0)));
+        assert!(adds_win_threat((2, 1), (1, 2)));
+    }
 
     #[test]
     fn tt_score_corrects_the_static_score_only_in_its_bound_direction() {

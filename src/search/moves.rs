@@ -65,6 +65,24 @@ pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
     pos.eval.combo(i, me) == Combo::None && pos.eval.combo(i, me.opp()) == Combo::None
 }
 
+/// `c`'s four-three and double-three points: the empty cells where one more stone of `c`
+/// makes a four and an open three, or two open threes (a win on the move after, unless the
+/// opponent has fours of its own). A quiet move that adds to either threatens to win; see
+/// `SETUP_MOVES` (params.rs).
+#[inline]
+pub fn win_threat_points(pos: &Position, c: Color) -> (u16, u16) {
+    (
+        pos.eval.count(c, Combo::Block4Flex3),
+        pos.eval.count(c, Combo::DoubleFlex3),
+    )
+}
+
+/// Whether `after` has more of either kind of point than `before` (see [`win_threat_points`]).
+#[inline]
+pub fn adds_win_threat(before: (u16, u16), after: (u16, u16)) -> bool {
+    after.0 > before.0 || after.1 > before.1
+}
+
 /// Whether `q` defends against the opponent's open-four point `f` by the lines: it is `f`
 /// itself, or a cell within five steps of `f` on a line where `f` makes a four for `opp`.
 /// Every defence of an open three or a 4-4 point that is not a counter-four is such a

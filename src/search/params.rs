@@ -178,6 +178,35 @@
 // -3.8 +/- 18.7 (1,272 games, seed 2006, stopped at LLR -0.97); 2.50M nodes, 3 % more time
 // to depth 12. The horizon's width is where it should be within what 100 ms games can tell.
 
+//
+// Session 23: what time is worth against Rapfi, and two wider prunings measured at longer
+// time. Rapfi keeps about 30 ms of every move back (at 50 / 100 / 200 ms a move it used 20 /
+// 70 / 170 ms), Wuzi 1/16 of it (at least 40 ms). Under c-gomoku-cli (`odds.py`, the 40
+// balanced openings with both colours, 80 games each): Wuzi 250 ms against Rapfi 50 ms
+// +43 -37 =0 (54 %, +26 [-50, +105]); 500 against 100 +33 -42 =5 (44 %, -39 [-116, +34]);
+// 1,000 against 200 27-33 % over sessions 18-22. Wuzi is level with Rapfi at ten times its
+// thinking time when both think briefly and falls behind as both think longer: Rapfi gains
+// more per doubling, so 100 ms self-play measures Wuzi where Rapfi is not yet ahead. Where
+// the nodes go at longer times (a counting build, kept outside the repository): on the first
+// move of an opening searched for 4 s, of 6.9M node entries 34 % are forced blocks of a four
+// and 37 % horizon nodes, and the 1.05M that reach the move loop are 45 % under an open three
+// of the opponent; in a middle game from a lost game (1 s), 76 % of the move loops are under
+// an open three and 61 % of the moves they search are our own fours. Each against the engine
+// without it:
+// * delaying fours (our fours that do not defend against the opponent's open three) skipped
+//   by move count at any depth with Rapfi's count, (3 + depth^1.32) / (2 - improving), once a
+//   move that does not lose is found: 42 % fewer nodes to depth 12 on the bench (1.56M
+//   against 2.69M; 36 % less time), the forced wins of `scripts/missed_wins.py` seen with a
+//   median of 284k nodes instead of 1.6M (5 of 23 either way); self-play at 100 ms
+//   -8.3 +/- 22.3 by pairs (627 games, seed 2301, stopped); against Rapfi at 1,000 / 200 ms
+//   +19 -55 =6 (27.5 %, -168 [-261, -94]; seed 42), the same as without it;
+// * Rapfi's move-count limit at every depth (session 18) with LMR_DIVISOR 1.0: a quarter of
+//   the nodes to depth 14 on the bench (2.05M against 8.05M), half a ply deeper in 1 s on the
+//   first move of 12 openings (`scripts/depth.py`: median 15.5 against 15.0); against Rapfi at
+//   500 / 100 ms +29 -44 =7 (41 %, -66 [-144, +6]; seed 41, partly beside another job);
+//   self-play at 400 ms a move -27.4 +/- 37.8 by pairs (178 games, seed 2302, stopped).
+// Neither went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes
@@ -229,6 +258,18 @@ pub const LMP_BASE: i32 = 4;
 /// fail low the engine without it searched 9 threat moves on average (and 0.2 quiet ones):
 /// most of the horizon's work. To depth 12 on the bench: 2.20M nodes instead of 2.62M.
 pub const LMP_THREATS: bool = true;
+
+/// A quiet move after which we have more four-three or double-three points than before (it
+/// threatens to win on the next move: the wins Rapfi finds against Wuzi are mostly such lines
+/// of threes, fours and quiet threats, README "Where the games are lost") is reduced one ply
+/// less than other quiet moves, as threat moves are. Session 23, self-play at 100 ms a move
+/// against the engine without it (`scripts/match.py --games 2000 --concurrency 2 --turn 100
+/// --match 0 --openings bal_s2201.txt --seed 2303 --sprt 0 10 0.05 0.05`): **+23.9 +/- 15.7**
+/// by pairs (949 games, +481 -417 =51; by games +23.5 +/- 21.6), SPRT [0, 10] H1 accepted at
+/// LLR 2.98. On the bench: 2.17M nodes to depth 12 instead of 2.69M. Against Rapfi
+/// (1 s against 200 ms, 80 games, seed 43): +23 -54 =3 (30.6 %), within the error of the
+/// 27-33 % before.
+pub const SETUP_MOVES: bool = true;
 
 /// Where the opponent has an open three, our fours that do not defend against it (they only
 /// delay the defence) are reduced like quiet moves instead of never. Alone (session 16):

@@ -37,6 +37,9 @@ busy machine (the analyser's `find` step does depend on its time per position).
 """
 import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import match  # noqa: E402  (the referee's line counting)
+
 
 def read_games(path, wuzi_name):
     """(game number, Wuzi's colour, result, [(colour, x, y)]) per game of a c-gomoku-cli SGF."""
@@ -107,22 +110,9 @@ class Analyser:
         return ev, pv
 
 
-DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
 def five_through(stones, x, y, c, size):
     """Whether colour c has five or more in a row through (x, y) (its stone there)."""
-    for dx, dy in DIRS:
-        n = 1
-        for s in (1, -1):
-            k = 1
-            while 0 <= x + s * k * dx < size and 0 <= y + s * k * dy < size \
-                    and stones.get((x + s * k * dx, y + s * k * dy)) == c:
-                n += 1
-                k += 1
-        if n >= 5:
-            return True
-    return False
+    return any(match.run_len(stones, size, x, y, dx, dy, c) >= 5 for dx, dy in match.DIRS)
 
 
 def five_points(stones, c, x, y, d, size):
@@ -143,9 +133,9 @@ def move_kind(stones, x, y, c, size):
     """What c's move at (x, y), already on `stones`, made: '4' a four (a five point on one of
     its lines), '3' an open three (a cell on one of its lines that makes two five points
     there), 'b' the block of a five point of the opponent, 'q' none of those."""
-    if any(five_points(stones, c, x, y, d, size) for d in DIRS):
+    if any(five_points(stones, c, x, y, d, size) for d in match.DIRS):
         return "4"
-    for d in DIRS:
+    for d in match.DIRS:
         dx, dy = d
         for k in range(-4, 5):
             e = (x + k * dx, y + k * dy)

@@ -841,47 +841,6 @@ mod tests {
     use crate::search::tt::BOUND_NONE;
 
     #[test]
-    fn a_quiet_move_that_makes_a_four_three_point_is_told_from_other_quiet_moves() {
-        use crate::game::board::Board;
-        use crate::game::pos::Pos;
-        let at = |x, y| Pos::new(x, y).idx();
-        let mut pos = Position::new(Board::new(15, 15), Rule::Freestyle);
-        // Black: an open two on row 7, and two stones on column 8 that white closes from
-        // above; white's stones far away in between.
-        for (x, y) in [
-            (5, 7),
-            (0, 0),
-            (6, 7),
-            (0, 2),
-            (8, 4),
-            (8, 3),
-            (8, 5),
-            (0, 4),
-        ] {
-            pos.make(at(x, y));
-        }
-        let me = pos.side();
-        assert_eq!(me, Color::Black);
-        let before = win_threat_points(&pos, me);
-        // 8,6 makes a closed three on column 8 and nothing else (a quiet move), but 8,7 is
-        // then a four-three point: a four on column 8 and the split three 5,6,_,8 on row 7.
-        let setup = at(8, 6);
-        assert!(is_quiet(&pos, setup, me));
-        pos.make(setup);
-        assert_eq!(pos.eval.combo(at(8, 7), me), Combo::Block4Flex3);
-        assert!(adds_win_threat(before, win_threat_points(&pos, me)));
-        pos.undo();
-        // A quiet stone far from the others threatens nothing.
-        let far = at(12, 12);
-        assert!(is_quiet(&pos, far, me));
-        pos.make(far);
-        assert!(!adds_win_threat(before, win_threat_points(&pos, me)));
-        pos.undo();
-        assert!(!adds_win_threat((2, 1), (2, 0)));
-        assert!(adds_win_threat((2, 1), (1, 2)));
-    }
-
-    #[test]
     fn tt_score_corrects_the_static_score_only_in_its_bound_direction() {
         // A lower bound above the static score raises it; below it says nothing.
         assert_eq!(tt_corrected(100, Some((250, 5, BOUND_LOWER))), 250);

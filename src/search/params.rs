@@ -207,6 +207,42 @@
 //   self-play at 400 ms a move -27.4 +/- 37.8 by pairs (178 games, seed 2302, stopped).
 // Neither went in.
 
+//
+// Session 24: where the opponent threatens, and the quiet moves the move count skips. Each
+// against the engine without it (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt`
+// with both colours, SPRT [0, 10] counted by pairs; `pbrain-wuzi bench 12`: 2.17M nodes to
+// depth 12 without any of them):
+// * reverse futility and razoring also where the opponent has an open three (Rapfi prunes
+//   there too): **-73.6 +/- 32.7** (206 games, seed 2402, H0 accepted at LLR -3.06);
+//   2.15M nodes. The static score is no guide where a three must be answered;
+// * razoring alone there (reverse futility still off): +3.3 +/- 16.2 (1,143 games, seed
+//   2405, stopped at LLR -0.24); 2.09M nodes. So it is reverse futility that must stay off
+//   under an open three;
+// * the other way, neither of them where the opponent has a four-three or double-three
+//   point (a win threatened for its next move): -20.7 +/- 19.6 (874 games, seed 2403,
+//   stopped at LLR -2.60); 2.99M nodes;
+// * a horizon node (depth 0) facing an open three searched one ply (its defences and our
+//   fours; once on a line) instead of standing pat: -3.3 +/- 16.1 (1,156 games, seed 2404,
+//   stopped at LLR -1.24); 2.30M nodes;
+// * quiet moves past the move count searched when they give us a new four-three or
+//   double-three point (SETUP_MOVES; each quiet move that could, by the lines of our
+//   three- and four-points within four cells, made to find out): -22.0 +/- 24.6 (508 games,
+//   seed 2401, stopped); 2.57M nodes and 1.3 times the time to depth 12 (the makes of the
+//   moves that turn out not to set up cost as much as the nodes);
+// * a quiet move that gives us no new point to make a three or four on and takes none from
+//   the opponent (43 % of the reducible quiet moves on the bench) reduced one ply more:
+//   -3.8 +/- 14.6 (1,109 games, seed 2408, stopped at LLR -1.57); the same nodes to depth
+//   12 (2.17M);
+// * reverse futility margin 100 per ply instead of RFP_MARGIN 80: -3.8 +/- 15.6 (1,109
+//   games, seed 2406, stopped at LLR -1.39); 60: -1.5 +/- 14.4 (1,368 games, seed 2407,
+//   stopped at LLR -1.21): the margin is flat between 60 and 100.
+// None went in. Reverse futility stays off under an open three.
+// On the time-odds curve of session 23: Rapfi's real thinking time goes 20 -> 70 -> 170 ms
+// (x3.5, then x2.4) where Wuzi's goes 210 -> 460 -> 938 ms (x2.2, x2.0). At about 75 Elo a
+// doubling, Rapfi's larger first step explains most of the first drop (+26 to -39); the
+// second (-39 to about -150) is larger than the time alone explains (about -20), but each
+// point carries +/-75. So "Rapfi gains more per doubling" is mostly its 30 ms reserve.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes
@@ -214,7 +250,8 @@ pub const QUIESCE_FOURS: i32 = 12;
 pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 
 /// Reverse futility pruning: a non-PV node whose static score beats beta by this much
-/// per remaining ply returns it (not when the opponent has an open three).
+/// per remaining ply returns it (not when the opponent has an open three: allowing it there
+/// measured -73.6 +/- 32.7 in session 24, see above).
 /// (Depth 8 with a margin of 60 measured -17 +/- 59 over 125 games against these.)
 pub const RFP_MAX_DEPTH: i32 = 6;
 pub const RFP_MARGIN: i32 = 80;

@@ -208,11 +208,12 @@ class Referee(unittest.TestCase):
         st = {(7, 7): "W", (8, 7): "W", (9, 7): "W", (10, 7): "W", (11, 7): "B"}
         self.assertEqual(kind(st, 11, 7, "B", 15), "b")
         self.assertEqual(kind({(0, 0): "B", (7, 7): "W"}, 0, 0, "B", 15), "q")
-        # Lines: black to move (two stones each) with fours and blocks only is a VCF; with a
-        # quiet first move a VCT+1; a quiet move later on counts as such.
+        # Lines: black to move (two stones each) with a three, fours and blocks is a VCT;
+        # with fours and blocks only a VCF; with a quiet first move a VCT+1; a quiet move
+        # later on counts as such.
         moves = [("B", 7, 7), ("W", 0, 14), ("B", 8, 7), ("W", 14, 14)]
-        vcf = [(9, 7), (0, 13), (10, 7), (6, 7), (11, 7)]
-        self.assertEqual(missed_wins.line_kind(moves, vcf, 15), ("3q4b4", "VCT"))
+        vct = [(9, 7), (0, 13), (10, 7), (6, 7), (11, 7)]
+        self.assertEqual(missed_wins.line_kind(moves, vct, 15), ("3q4b4", "VCT"))
         moves.append(("B", 9, 7))
         moves.append(("W", 0, 13))
         self.assertEqual(missed_wins.line_kind(moves, [(10, 7), (6, 7), (11, 7)], 15), ("4b4", "VCF"))

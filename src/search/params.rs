@@ -186,7 +186,8 @@
 // +43 -37 =0 (54 %, +26 [-50, +105]); 500 against 100 +33 -42 =5 (44 %, -39 [-116, +34]);
 // 1,000 against 200 27-33 % over sessions 18-22. Wuzi is level with Rapfi at ten times its
 // thinking time when both think briefly and falls behind as both think longer: Rapfi gains
-// more per doubling, so 100 ms self-play measures Wuzi where Rapfi is not yet ahead. Where
+// more per doubling, so 100 ms self-play measures Wuzi where Rapfi is not yet ahead (read
+// again in session 24, below: mostly Rapfi's 30 ms reserve). Where
 // the nodes go at longer times (a counting build, kept outside the repository): on the first
 // move of an opening searched for 4 s, of 6.9M node entries 34 % are forced blocks of a four
 // and 37 % horizon nodes, and the 1.05M that reach the move loop are 45 % under an open three

@@ -244,6 +244,54 @@
 // second (-39 to about -150) is larger than the time alone explains (about -20), but each
 // point carries +/-75. So "Rapfi gains more per doubling" is mostly its 30 ms reserve.
 
+//
+// Session 25: the opponent's four-three and double-three points, the four extension, and the
+// defender's side of a lost position. On `bench 12` 11 % of the nodes that reach the move
+// loop (33k of 299k) have the opponent holding a four-three or double-three point (and no
+// open-four point); they search 4.2 of about 70 listed moves, 47 % of those searched are
+// moves that take every such point away or fours of ours, and 37 % of their cut-offs come
+// from other moves (a counter-threat, or a double three the horizon does not see through).
+// Each against the engine without it (self-play at 100 ms a move, concurrency 2,
+// `bal_s2201.txt` with both colours, SPRT [0, 10] counted by pairs; `bench 12`: 2.17M nodes
+// to depth 12 without any of them):
+// * at those nodes, the moves after which the opponent has no such point left (read from
+//   the patterns, as the open-three defence check is; renju excepted) ordered first (+4000 on
+//   their ordering score, above our open threes, below our four-threes and the killers):
+//   -9.9 +/- 14.5 (1,341 games, seed 2501, stopped at LLR -2.73); 2.21M nodes;
+// * with that, against a four-three point only those moves and our fours generated (Rapfi's
+//   C_BLOCK4_FLEX3 case; all moves where blocking the four would make a four of ours):
+//   **-31.5 +/- 22.0** (608 games, seed 2502, H0 accepted at LLR -2.96); 2.23M nodes. The
+//   other moves there are worth searching;
+// * the forced block of a four (not one played against our open three, not at the horizon)
+//   searched one ply deeper, so that a four costs no depth, at most 2 / 4 / 8 times on a
+//   line: 6.5M / 11.9M / 18.2M nodes to depth 12; on the first 30 of session 23's
+//   missed-wins positions (22 that are not a forced reply) at 1 s a position, 3 and 2 of the
+//   wins seen (2 and 4 fours) against 5 without it; not played;
+// * where the opponent has an open three, every move after the first (its defences and our
+//   fours) reduced by the table's reduction less one, at least one ply, at non-PV nodes of
+//   depth 3 or more (Rapfi reduces every move after the first; Wuzi never reduced the
+//   defences): +12.9 +/- 11.9 (2,000 games, +982 -908 =110, seed 2503, LLR 2.15 at the cap),
+//   then -15.3 +/- 18.1 (773 games, seed 2504, stopped at LLR -2.39): about +3 over the 2,773
+//   games, not accepted; 1.63M nodes. (Session 16's form, like threat moves from the fourth
+//   move: -6.0 +/- 44.2.)
+// * a quiet move that makes two lines of at least an open two for us searched as a threat
+//   move (one ply less reduction; past the move count skipped, not ending the list):
+//   -9.6 +/- 16.4 (1,014 games, seed 2505, stopped at LLR -2.09); 2.56M nodes (session 15:
+//   +4.3 +/- 33.5 over 400 games at 50,000 nodes a move).
+// * a move that makes an open three or more for us, where our move two plies up did too (a
+//   continued attack; Rapfi's LMR term, -0.53 there), reduced one ply less: **+16.6 +/-
+//   12.6** (1,612 games, +808 -731 =73, seed 2506, LLR 2.84, the run ended short of the
+//   2.94 bound); 2.98M nodes. The most promising of the session, but session 25's defence
+//   reduction above reversed on its second run: not in until a confirming run accepts it
+//   (the patch is kept outside the repository, `contatk.patch` of session 25).
+// None went in. Where Wuzi loses to Rapfi: in one of session 23's positions (`.g10.k37`)
+// Rapfi proves the defender lost two plies after the mistake (after the attacker's open
+// three) at depth 10 in 45 ms; Wuzi does not at depth 11 (153k nodes), though of the
+// defender's seven replies (three defences, four fours), each made at the root, three are
+// refuted in 17k to 55k nodes (depth 6 to 8) and the others by a forced block or the root's
+// VCF: a refutation costs far more inside the tree than at the root, which searches every
+// move to the full depth.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -155,6 +155,9 @@ pub struct Worker<'a> {
     excluded: Vec<u16>,
     /// Static score of the node at each ply of the current line.
     evals: Vec<i32>,
+    /// Whether the move played at each ply of the current line made an open three or more
+    /// for its side (CONTINUED_ATTACK).
+    attacks: Vec<bool>,
     pub vcf_cache: VcfCache,
     pub vcf_nodes: u64,
     next_poll: u64,
@@ -192,6 +195,7 @@ impl<'a> Worker<'a> {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             excluded: vec![0; MAX_PLY + 1],
             evals: vec![0; MAX_PLY + 1],
+            attacks: vec![false; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,
@@ -281,6 +285,7 @@ impl<'a> Worker<'a> {
                 return -(WIN - ply_i - 2);
             }
             // A forced reply costs no depth: this is the four extension.
+            self.attacks[ply] = false;
             self.pos.make(b);
             let s = -self.search(depth, -beta, -alpha, ply + 1, pv_node);
             self.pos.undo();
@@ -481,6 +486,11 @@ impl<'a> Worker<'a> {
             // Our four-three and double-three points before the move (see SETUP_MOVES).
             let points =
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
+            let attack = self.pos.eval.combo(i, me) >= Combo::Flex3;
+            self.attacks[ply] = attack;
+            // A threat right after our own threat two plies up: see CONTINUED_ATTACK.
+            let continued =
+                CONTINUED_ATTACK && !threatened && attack && ply >= 2 && self.attacks[ply - 2];
             self.pos.make(i);
             let s = if n == 0 {
                 let ext = (singular && m == tt_move) as i32;
@@ -494,7 +504,10 @@ impl<'a> Worker<'a> {
                 let setup =
                     points.is_some_and(|p| adds_win_threat(p, win_threat_points(&self.pos, me)));
                 let r = if reducible && may_reduce {
-                    let mut r = lmr(depth, n) - (!quiet && !delaying) as i32 - setup as i32;
+                    let mut r = lmr(depth, n)
+                        - (!quiet && !delaying) as i32
+                        - setup as i32
+                        - continued as i32;
                     if !pv_node && !improving {
                         r += 1;
                     }

@@ -278,13 +278,8 @@
 //   move (one ply less reduction; past the move count skipped, not ending the list):
 //   -9.6 +/- 16.4 (1,014 games, seed 2505, stopped at LLR -2.09); 2.56M nodes (session 15:
 //   +4.3 +/- 33.5 over 400 games at 50,000 nodes a move).
-// * a move that makes an open three or more for us, where our move two plies up did too (a
-//   continued attack; Rapfi's LMR term, -0.53 there), reduced one ply less: **+16.6 +/-
-//   12.6** (1,612 games, +808 -731 =73, seed 2506, LLR 2.84, the run ended short of the
-//   2.94 bound); 2.98M nodes. The most promising of the session, but session 25's defence
-//   reduction above reversed on its second run: not in until a confirming run accepts it
-//   (the patch is kept outside the repository, `contatk.patch` of session 25).
-// None went in. Where Wuzi loses to Rapfi: in one of session 23's positions (`.g10.k37`)
+// * a threat right after our own threat reduced one ply less: in (CONTINUED_ATTACK below).
+// The rest did not go in. Where Wuzi loses to Rapfi: in one of session 23's positions (`.g10.k37`)
 // Rapfi proves the defender lost two plies after the mistake (after the attacker's open
 // three) at depth 10 in 45 ms; Wuzi does not at depth 11 (153k nodes), though of the
 // defender's seven replies (three defences, four fours), each made at the root, three are
@@ -422,3 +417,16 @@ pub const KEEP_MOVE_STATS: bool = true;
 /// SE_MARGIN per ply.
 pub const SE_MIN_DEPTH: i32 = 7;
 pub const SE_MARGIN: i32 = 2;
+
+/// A threat move (an open three or more for us) right after our own threat two plies up (a
+/// continued attack; the root's move does not count) is reduced one ply less, as Rapfi's
+/// LMR does by 0.53 of a ply. Long forced wins are lines of such threats mixed with quiet
+/// moves (README, "Where the games are lost"). 2.98M nodes to depth 12 on the bench instead
+/// of 2.17M. Session 25, self-play at 100 ms a move against the engine without it
+/// (`scripts/match.py --games 2000 --concurrency 2 --turn 100 --match 0 --openings
+/// bal_s2201.txt --sprt 0 10 0.05 0.05`): **+16.6 +/- 12.6** by pairs (seed 2506, 1,612
+/// games, +808 -731 =73, LLR 2.84 when the run ended), continued on another opening order
+/// (seed 2507): +12.0 +/- 16.4 (929 games, +458 -425 =46, LLR 1.00). The SPRT on the two
+/// runs as one stream (their LLRs add) accepted H1 early in the second; about +15 +/- 10
+/// over the 2,541 games.
+pub const CONTINUED_ATTACK: bool = true;

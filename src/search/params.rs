@@ -18,6 +18,8 @@
 //!   +28.6 +/- 17.5 (1,460; SPRT [0, 10] accepted);
 //! * reverse futility and razoring on the TT's score where its bound corrects the static
 //!   score (session 18, 100 ms a move): +12.5 +/- 9.6 (4,800; SPRT [0, 10] accepted).
+//! * a threat right after our own threat two plies up reduced one ply less (session 25,
+//!   100 ms a move): +15 +/- 10 (2,541 over two runs; SPRT [0, 10] on the two as one stream).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -279,8 +281,8 @@
 //   -9.6 +/- 16.4 (1,014 games, seed 2505, stopped at LLR -2.09); 2.56M nodes (session 15:
 //   +4.3 +/- 33.5 over 400 games at 50,000 nodes a move).
 // * a threat right after our own threat reduced one ply less: in (CONTINUED_ATTACK below).
-// The rest did not go in. Where Wuzi loses to Rapfi: in one of session 23's positions (`.g10.k37`)
-// Rapfi proves the defender lost two plies after the mistake (after the attacker's open
+// The rest did not go in. Where Wuzi loses to Rapfi: in one of session 23's positions
+// (`.g10.k37`) Rapfi proves the defender lost two plies after the mistake (after the attacker's open
 // three) at depth 10 in 45 ms; Wuzi does not at depth 11 (153k nodes), though of the
 // defender's seven replies (three defences, four fours), each made at the root, three are
 // refuted in 17k to 55k nodes (depth 6 to 8) and the others by a forced block or the root's

@@ -268,7 +268,10 @@ pub fn first_move_with_env(key: &str, value: &std::ffi::OsStr) -> (Vec<String>, 
     writeln!(stdin, "INFO timeout_turn 300\nSTART 15\nBEGIN").unwrap();
     stdin.flush().unwrap();
     let mut got = Vec::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+    // The reader stays open until END is written: the engine exits by itself within a few
+    // milliseconds of its stdout being closed, and END would then meet a broken pipe.
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.by_ref() {
         let line = line.unwrap();
         let is_move = line.contains(',') && !line.starts_with("MESSAGE");
         got.push(line);
@@ -276,7 +279,16 @@ pub fn first_move_with_env(key: &str, value: &std::ffi::OsStr) -> (Vec<String>, 
             break;
         }
     }
+    assert!(
+        got.last()
+            .is_some_and(|l| l.contains(',') && !l.starts_with("MESSAGE")),
+        "no move before the engine's stdout ended: {got:?}"
+    );
     writeln!(stdin, "END").unwrap();
+    drop(stdin);
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(rest.is_empty(), "lines after the move: {rest:?}");
     let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
     (got, out.stderr)
 }

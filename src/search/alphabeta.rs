@@ -350,6 +350,14 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Internal iterative reduction: a node this deep with no TT move is searched one ply
+        // shallower (see IIR_MIN_DEPTH).
+        let depth = if tt_move == 0 && excluded == 0 && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
+
         let counter = self
             .pos
             .board

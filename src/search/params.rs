@@ -20,6 +20,9 @@
 //!   score (session 18, 100 ms a move): +12.5 +/- 9.6 (4,800; SPRT [0, 10] accepted).
 //! * a threat right after our own threat two plies up reduced one ply less (session 25,
 //!   100 ms a move): +15 +/- 10 (2,541 over two runs; SPRT [0, 10] on the two as one stream).
+//! * internal iterative reduction, a deep node without a TT move one ply shallower (session
+//!   26, 100 ms a move): +13 +/- 10 (2,983 over two runs; SPRT [0, 10] on the two as one
+//!   stream).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -29,7 +32,8 @@
 // * reverse futility 200, razoring 300 per ply (learned-evaluation scale, K ~ 1,500 per
 //   logit): +11.0 +/- 27.7 (600 random); with the move-ordering and time changes together
 //   +5.2 +/- 33.7 (400 balanced): not significant, margins kept;
-// * internal iterative reduction (no TT move, depth >= 4: one ply less): -9.7 +/- 30.3 (500);
+// * internal iterative reduction (no TT move, depth >= 4: one ply less): -9.7 +/- 30.3 (500)
+//   (in since session 26 from depth 5: IIR_MIN_DEPTH);
 // * cut-node tracking with one more LMR ply for non-killers at cut nodes and a fail-high
 //   reduction (Rapfi-style, margin -70 + 110 * depth): -12.9 +/- 41.5 (270, stopped);
 // * LMR divisor 1.3: +1.7 +/- 33.7 (400);
@@ -289,6 +293,17 @@
 // VCF: a refutation costs far more inside the tree than at the root, which searches every
 // move to the full depth.
 
+//
+// Session 26 (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt` with both colours,
+// SPRT [0, 10] counted by pairs, each against the engine without it; `bench 12`: 2.98M nodes
+// to depth 12 without any of them):
+// * the root's move counted as "our threat two plies up" for the continued attack (the
+//   root marks its move before making it, as the tree does): +8.7 +/- 10.6 (2,000 games,
+//   +973 -923 =104, seed 2601, LLR 1.27 at the cap: inconclusive, not accepted); 3.02M
+//   nodes;
+// * internal iterative reduction (a node of depth 5 or more without a TT move searched one
+//   ply shallower): in (IIR_MIN_DEPTH below).
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes
@@ -421,7 +436,8 @@ pub const SE_MIN_DEPTH: i32 = 7;
 pub const SE_MARGIN: i32 = 2;
 
 /// A threat move (an open three or more for us) right after our own threat two plies up (a
-/// continued attack; the root's move does not count) is reduced one ply less, as Rapfi's
+/// continued attack; the root's move does not count: counting it measured +8.7 +/- 10.6 over
+/// 2,000 games in session 26, not accepted) is reduced one ply less, as Rapfi's
 /// LMR does by 0.53 of a ply. Long forced wins are lines of such threats mixed with quiet
 /// moves (README, "Where the games are lost"). 2.98M nodes to depth 12 on the bench instead
 /// of 2.17M. Session 25, self-play at 100 ms a move against the engine without it
@@ -432,3 +448,18 @@ pub const SE_MARGIN: i32 = 2;
 /// runs as one stream (their LLRs add) accepted H1 early in the second; about +15 +/- 10
 /// over the 2,541 games.
 pub const CONTINUED_ATTACK: bool = true;
+
+/// Internal iterative reduction: a node of at least this depth with no TT move (not a
+/// singular-extension probe) is searched one ply shallower, after the static pruning and
+/// before the moves; the table stores it at that depth. Without a TT move the node's
+/// ordering is a guess, and a shallower search both costs less and leaves a move for the
+/// next visit. 2.44M nodes to depth 12 on the bench instead of 2.98M. Session 26, self-play
+/// at 100 ms a move against the engine without it (`scripts/match.py --games 2000
+/// --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt --sprt 0 10 0.05 0.05`):
+/// **+15.3 +/- 11.8** by pairs (seed 2602, 2,000 games, +993 -905 =102, LLR 2.83 at the
+/// cap), continued on another opening order (seed 2603): +9.6 +/- 17.0 (983 games, +477
+/// -451 =55, LLR 0.61 when stopped for time). The SPRT on the two runs as one stream crossed
+/// 2.94 at the second run's 316th game and ended at 3.44; about +13 +/- 10 over the 2,983
+/// games. (Session 5, with a search far from today's: -9.7 +/- 30.3 over 500
+/// games.)
+pub const IIR_MIN_DEPTH: i32 = 5;

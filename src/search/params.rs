@@ -460,6 +460,5 @@ pub const CONTINUED_ATTACK: bool = true;
 /// cap), continued on another opening order (seed 2603): +9.6 +/- 17.0 (983 games, +477
 /// -451 =55, LLR 0.61 when stopped for time). The SPRT on the two runs as one stream crossed
 /// 2.94 at the second run's 316th game and ended at 3.44; about +13 +/- 10 over the 2,983
-/// games. (Session 5, with a search far from today's: -9.7 +/- 30.3 over 500
-/// games.)
+/// games. (Session 5, with a search far from today's: -9.7 +/- 30.3 over 500 games.)
 pub const IIR_MIN_DEPTH: i32 = 5;

@@ -271,19 +271,16 @@ pub fn first_move_with_env(key: &str, value: &std::ffi::OsStr) -> (Vec<String>, 
     // The reader stays open until END is written: the engine exits by itself within a few
     // milliseconds of its stdout being closed, and END would then meet a broken pipe.
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut moved = false;
     for line in lines.by_ref() {
         let line = line.unwrap();
-        let is_move = line.contains(',') && !line.starts_with("MESSAGE");
+        moved = parse_move(&line).is_some();
         got.push(line);
-        if is_move {
+        if moved {
             break;
         }
     }
-    assert!(
-        got.last()
-            .is_some_and(|l| l.contains(',') && !l.starts_with("MESSAGE")),
-        "no move before the engine's stdout ended: {got:?}"
-    );
+    assert!(moved, "no move before the engine's stdout ended: {got:?}");
     writeln!(stdin, "END").unwrap();
     drop(stdin);
     let rest: Vec<String> = lines.map_while(Result::ok).collect();

@@ -304,6 +304,28 @@
 // * internal iterative reduction (a node of depth 5 or more without a TT move searched one
 //   ply shallower): in (IIR_MIN_DEPTH below).
 
+//
+// Session 27 (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt` with both colours,
+// SPRT [0, 10] counted by pairs, each against the engine with IIR; `bench 12`: 2.44M nodes
+// to depth 12 without any of them):
+// * ProbCut (Stockfish): at a non-PV node of depth 5 or more, not under an open three, our
+//   four best threat moves (fours, then open threes, by combination and value) each searched
+//   four plies shallower against beta + 160; one that holds proves the node fails high
+//   (stored as a lower bound at depth - 3; skipped where the TT already has a score below
+//   that bound from depth - 3): -3.8 +/- 15.9 (1,017 games, +472 -484 =61, seed 2701,
+//   stopped at LLR -1.34); 2.56M nodes;
+// * Stockfish's and Rapfi's ttPv: a flag kept in the TT entry (set when the position was
+//   searched as a PV node, and kept by every later store of it), and every move at such a
+//   node reduced one ply less (Rapfi -0.97 ply, "~10 Elo"): -11.0 +/- 16.9 (1,103 games,
+//   +502 -538 =63, seed 2702, stopped at LLR -2.15); 2.05M nodes. (Session 9: PV nodes
+//   alone reduced one ply less, -6.2 +/- 20.6);
+// * quiet moves reduced one ply more where the TT move is a threat of ours (an open three or
+//   more; Stockfish's ttCapture): +3.8 +/- 11.9 (2,000 games, +945 -923 =132, seed 2703,
+//   LLR -0.32 at the cap: inconclusive); 2.49M nodes;
+// * IIR_MIN_DEPTH 4 instead of 5: -2.3 +/- 14.5 (1,337 games, +626 -634 =77, seed 2704,
+//   stopped at LLR -1.34); 2.39M nodes.
+// None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

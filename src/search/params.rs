@@ -326,6 +326,37 @@
 //   stopped at LLR -1.34); 2.39M nodes.
 // None went in.
 
+//
+// Session 28 (self-play at 100 ms a move, concurrency 1, two matches side by side on the two
+// cores (the first 200 games of the first beside builds and profiling), `bal_s2201.txt` with
+// both colours, SPRT [0, 10] counted by pairs, each against the engine of session 26;
+// `bench 12`: 2.44M nodes to depth 12 without any of them):
+// * the root's move counted for the continued attack (session 26, before IIR: +8.7 +/- 10.6
+//   over 2,000 games): -11.3 +/- 17.7 (766 games, +354 -379 =33, seed 2801, stopped at LLR
+//   -2.01); 2.50M nodes. About +3 over the 2,766 games of the two sessions: not accepted;
+// * a quiet move that gives us a new four-three or double-three point (SETUP_MOVES) also
+//   counted as a threat for the continued attack, both as the move reduced one ply less
+//   and as the threat two plies up: -1.5 +/- 16.2 (907 games, +425 -428 =54, seed 2802,
+//   stopped at LLR -0.95); 2.75M nodes;
+// * a reduced quiet move whose ordering score is below 10 (a cell worth little to either
+//   side: a quarter of the reduced quiet moves on the bench, which raise alpha 0.3 % of the
+//   time against 1.2 % for the others) reduced one ply more (after Rapfi's policy term in
+//   LMR): -4.6 +/- 13.1 (1,371 games, +638 -655 =78, seed 2803, stopped at LLR -2.14);
+//   2.49M nodes. (Session 8's form, one ply more below 32: -2.9 +/- 27.5);
+// * null move (Rapfi has it from depth 10, "~3 Elo"): at a non-PV node of depth 4 or more,
+//   not under an open three, not right after another null move, whose static score (and
+//   TT-corrected score) is at least beta, the opponent moves again and the node is searched
+//   3 + depth / 4 plies shallower against beta; a fail high returns (a proven win as beta):
+//   -1.7 +/- 10.7 (2,000 games, +943 -953 =104, seed 2804, LLR -2.26 at the cap), then
+//   +1.0 +/- 16.2 (1,012 games, +483 -480 =49, seed 2805, stopped at LLR -0.58): about -1
+//   over 3,012 games; 2.41M nodes (from depth 8: 2.440M, almost never tried). Reverse
+//   futility (to depth 6) already takes most nodes where a null move would hold;
+// * Rapfi's useless-defence reduction (under an open three, a delaying four more than four
+//   cells from the opponent's last stone one ply more): 2.439M nodes against 2.441M, too
+//   rare to measure; not played.
+// None went in. Of the 10 variants played since session 26, one gained (IIR); the rest are
+// within a few Elo of nothing, below what 2,000 games at 100 ms can tell apart (+/-11).
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

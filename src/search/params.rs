@@ -328,9 +328,9 @@
 
 //
 // Session 28 (self-play at 100 ms a move, concurrency 1, two matches side by side on the two
-// cores (the first 200 games of the first beside builds and profiling), `bal_s2201.txt` with
-// both colours, SPRT [0, 10] counted by pairs, each against the engine of session 26;
-// `bench 12`: 2.44M nodes to depth 12 without any of them):
+// cores; the first 200 games of the first run shared a core with builds and profiling),
+// `bal_s2201.txt` with both colours, SPRT [0, 10] counted by pairs, each against the engine
+// of session 26; `bench 12`: 2.44M nodes to depth 12 without any of them):
 // * the root's move counted for the continued attack (session 26, before IIR: +8.7 +/- 10.6
 //   over 2,000 games): -11.3 +/- 17.7 (766 games, +354 -379 =33, seed 2801, stopped at LLR
 //   -2.01); 2.50M nodes. About +3 over the 2,766 games of the two sessions: not accepted;

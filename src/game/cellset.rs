@@ -28,13 +28,10 @@ impl CellSet {
         self.words[i >> 6] &= !(1u64 << (i & 63));
     }
 
-    /// Takes `i` out when `out`, then puts it in when `into`, without a branch (the
-    /// evaluator's threat lists change on every combination change, unpredictably).
+    /// Flips `i`'s membership when `flip` (without a branch).
     #[inline]
-    pub fn update(&mut self, i: usize, out: bool, into: bool) {
-        let bit = 1u64 << (i & 63);
-        let w = &mut self.words[i >> 6];
-        *w = (*w & !(bit * out as u64)) | (bit * into as u64);
+    pub fn toggle_if(&mut self, i: usize, flip: bool) {
+        self.words[i >> 6] ^= (1u64 << (i & 63)) * flip as u64;
     }
 
     #[inline]
@@ -115,24 +112,17 @@ mod tests {
     }
 
     #[test]
-    fn update_takes_out_then_puts_in() {
-        for (was, out, into, is) in [
-            (false, false, false, false),
-            (true, false, false, true),
-            (true, true, false, false),
-            (false, false, true, true),
-            (true, true, true, true),
-            (false, true, false, false),
-        ] {
+    fn toggle_if_flips_only_when_asked() {
+        for (was, flip) in [(false, false), (true, false), (false, true), (true, true)] {
             let mut s = CellSet::default();
             s.insert(129);
             if was {
                 s.insert(130);
             }
-            s.update(130, out, into);
-            assert_eq!(s.contains(130), is, "{was} {out} {into}");
+            s.toggle_if(130, flip);
+            assert_eq!(s.contains(130), was != flip, "{was} {flip}");
             assert!(s.contains(129), "a neighbour in the same word is kept");
-            assert_eq!(s.len(), 1 + is as usize);
+            assert_eq!(s.len(), 1 + (was != flip) as usize);
         }
     }
 }

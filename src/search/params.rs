@@ -357,6 +357,33 @@
 // None went in. Of the 10 variants played since session 26, one gained (IIR); the rest are
 // within a few Elo of nothing, below what 2,000 games at 100 ms can tell apart (+/-11).
 
+//
+// Session 29: correction history (Stockfish), keyed the Gomoku way. A table per side to move
+// of 2^14 slots, a slot being a hash of the four line keys through the last stone (the shape
+// of the stones and walls up to five cells from it along its lines, wherever it is on the
+// board); a node's static score gets the slot's correction added, and where the node's
+// result bounds its static score on the side it says something about (not under an open
+// three, not a proven result, a quiet best move or none), the correction moves toward it by
+// (result - static) * depth / 8 with gravity, within +/-96 evaluation units; kept from one
+// move to the next like the history. Self-play at 100 ms a move, concurrency 1, two matches
+// side by side, `bal_s2201.txt` with both colours, SPRT [0, 10] counted by pairs, each against
+// the engine of this session's speed-up (same tree as session 26's); `bench 12` 2.44M nodes:
+// * the correction in the main search's static score only (the pruning, `improving`):
+//   -18.9 +/- 19.7 (663 games, +296 -333 =34, seed 2901, stopped at LLR -2.38); 2.55M nodes;
+// * also in the horizon's stand pat: +8.5 +/- 11.9 (2,000 games, +970 -921 =109, seed 2902,
+//   LLR 0.96 at the cap), then -5.2 +/- 19.9 (799 games, +377 -389 =32, seed 2904, stopped
+//   at LLR -1.00): about +4 over 2,799 games; 2.57M nodes;
+// * that with a second table keyed by both sides' numbers of cells per combination (each at
+//   most 3; Stockfish's material-like keys), the two averaged: -18.0 +/- 21.0 (639 games,
+//   +286 -318 =35, seed 2903, stopped at LLR -2.02); 2.64M nodes;
+// * the correction in the stand pat only (the main search prunes on the plain static score;
+//   the table learns the plain score's error): +1.6 +/- 19.1 (882 games, +421 -417 =44, seed
+//   2905, stopped at LLR -0.36) and -1.8 +/- 17.8 (945 games, +452 -456 =37, seed 2906,
+//   stopped at LLR -0.83), the two side by side: about 0 over 1,827 games; 2.69M nodes.
+// None went in (the code, a `search/correction.rs` with its tests, is kept outside the
+// repository). The tables' static score is no worse in one local shape than another in a
+// way that a search of the same game can learn and use within a few hundred thousand nodes.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -407,17 +407,11 @@ impl Evaluator {
                 if let Some(acc) = self.net.as_mut() {
                     acc.update(q, &self.pat[q]);
                 }
-                // The tuple index moves by the pattern's change times its direction's place.
-                let place = TUPLE_PLACE[d];
                 if p0 != o0 {
-                    let t = &mut self.tidx[q][0];
-                    *t = t.wrapping_add((p0 as u16).wrapping_sub(o0 as u16).wrapping_mul(place));
-                    self.recombine_empty::<0>(q);
+                    self.recombine_empty::<0>(q, d, o0, p0);
                 }
                 if p1 != o1 {
-                    let t = &mut self.tidx[q][1];
-                    *t = t.wrapping_add((p1 as u16).wrapping_sub(o1 as u16).wrapping_mul(place));
-                    self.recombine_empty::<1>(q);
+                    self.recombine_empty::<1>(q, d, o1, p1);
                 }
             }
         }
@@ -463,16 +457,20 @@ impl Evaluator {
         self.move_sets(c, q, threat_bits(old), threat_bits(new));
     }
 
-    /// Recomputes the combination and value of the empty cell `q` for colour index `C`, whose
-    /// patterns (and tuple index) changed, and applies the change to the running totals,
-    /// counts and threat lists (a colour whose four patterns are as they were keeps its
-    /// state: on the bench 21.0 M tuple look-ups instead of 27.4 M). One inlined copy per
-    /// colour, with the tuple index kept up to date by the caller and the threat lists'
-    /// bits flipped where they differ: `bench 10` 6.18 G → 5.20 G instructions with the
-    /// same tree, about 5 % less time (session 29; the README's "Speed").
+    /// The pattern of colour index `C` along direction `d` at the empty cell `q` went from
+    /// `old` to `new` (already in `pat`): moves its tuple index by the difference, recomputes
+    /// its combination and value and applies the change to the running totals, counts and
+    /// threat lists. Called only for a colour whose pattern changed (on the bench 21.0 M
+    /// tuple look-ups instead of 27.4 M). One inlined copy per colour, the tuple index kept
+    /// instead of recomputed from the four patterns, and the threat lists' bits flipped where
+    /// they differ: `bench 10` 6.18 G → 5.20 G instructions with the same tree, about 5 % less
+    /// time (session 29; the README's "Speed").
     #[inline(always)]
-    fn recombine_empty<const C: usize>(&mut self, q: usize) {
+    fn recombine_empty<const C: usize>(&mut self, q: usize, d: usize, old: u8, new: u8) {
         let c = C;
+        let t = &mut self.tidx[q][c];
+        let step = (new as u16).wrapping_sub(old as u16);
+        *t = t.wrapping_add(step.wrapping_mul(TUPLE_PLACE[d]));
         let e = *self.weights.tuple(c, self.tidx[q][c] as usize);
         let (new_combo, old_combo) = (e.combo, self.combo[q][c]);
         self.value[q][c] = e.value;
@@ -584,7 +582,7 @@ impl Evaluator {
     /// The evaluation shape (see [`weights::shapes`]) `c` has on the empty cell `i`.
     #[inline]
     pub fn shape(&self, i: usize, c: Color) -> usize {
-        weights::shape_of_tuple()[combo_index(&self.pat[i][c.index()])] as usize
+        weights::shape_of_tuple()[self.tidx[i][c.index()] as usize] as usize
     }
 
     /// Number of empty cells per combination class for `c` (threat levels).

@@ -135,6 +135,44 @@ fn a_table_file_round_trips() {
     }
 }
 
+/// A file of the earlier format, 54 threat levels per side (before the open-three points
+/// were counted), is read with every level given the value of its level without them.
+#[test]
+fn a_table_file_without_open_three_levels_is_read_as_it_scored() {
+    use wuzi::eval::weights::OLD_LEVELS;
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut t = |n: usize| -> Vec<i16> { (0..n).map(|_| rng.gen_range(-3000..3000)).collect() };
+    let (own, opp) = ([t(NSHAPES), t(NSHAPES)], [t(NSHAPES), t(NSHAPES)]);
+    let old = [t(OLD_LEVELS * OLD_LEVELS), t(OLD_LEVELS * OLD_LEVELS)];
+    let mut b = b"WUZIEVAL".to_vec();
+    b.extend_from_slice(&1u32.to_le_bytes());
+    b.extend_from_slice(&[Rule::Renju.code(), 5]);
+    for x in [NSHAPES as u16, OLD_LEVELS as u16, 0] {
+        b.extend_from_slice(&x.to_le_bytes());
+    }
+    for table in own.iter().chain(&opp).chain(&old) {
+        for x in table {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let b = wuzi::eval::binfile::seal(b);
+    let w = Weights::from_bytes(&b).expect("an old-format file reads");
+    assert_eq!((w.own.clone(), w.opp.clone()), (own, opp));
+    let per = NLEVELS / OLD_LEVELS;
+    for (c, old) in old.iter().enumerate() {
+        for (me, them) in [(0, 0), (5, 161), (161, 7), (80, 81), (3 * 17 + 2, 3 * 17)] {
+            assert_eq!(
+                w.threat(c, me, them),
+                old[me / per * OLD_LEVELS + them / per] as i32,
+                "colour {c}, levels {me}/{them}"
+            );
+        }
+    }
+    // Written back, it is a file of the current format.
+    assert_eq!(w.to_bytes().len(), FILE_BYTES);
+    assert_eq!(Weights::from_bytes(&w.to_bytes()).unwrap(), w);
+}
+
 #[test]
 fn bad_table_files_are_refused_with_a_reason() {
     let good = Weights::handset(Rule::Standard).to_bytes();

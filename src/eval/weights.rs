@@ -12,7 +12,9 @@
 //! `INFO rule` value: 0, 1, 4 or 8), u8 divisor, u16 number of shapes, u16 number of threat
 //! levels, u16 reserved; then i16 tables `own[2][shapes]`, `opp[2][shapes]`,
 //! `threat[2][levels²]` (index 0 = black, 1 = white); then a u32 FNV-1a checksum of
-//! everything before it.
+//! everything before it. Files have 162 threat levels per side; files of 54, written before
+//! the open-three points were counted ([`threat_level`]), are read by giving each level the
+//! value of its level without them, so they score exactly as they did.
 
 use super::binfile;
 use super::evaluator::tuple_patterns;
@@ -23,7 +25,10 @@ use std::sync::{OnceLock, RwLock};
 /// Distinct multisets of four line patterns.
 pub const NSHAPES: usize = 1365;
 /// Threat levels per side (see [`threat_level`]).
-pub const NLEVELS: usize = 54;
+pub const NLEVELS: usize = 162;
+/// Threat levels per side of the files written before the open-three points counted
+/// (read by giving each level the value of its level without them).
+pub const OLD_LEVELS: usize = 54;
 /// Number of ordered 4-tuples of patterns (the evaluator's combo index).
 pub const NTUPLES: usize = NPATTERNS * NPATTERNS * NPATTERNS * NPATTERNS;
 
@@ -31,7 +36,12 @@ const MAGIC: &[u8; 8] = b"WUZIEVAL";
 pub const VERSION: u32 = 1;
 const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 2;
 /// Size in bytes of a weights file.
-pub const FILE_BYTES: usize = HEADER + 2 * (4 * NSHAPES + 2 * NLEVELS * NLEVELS) + 4;
+pub const FILE_BYTES: usize = file_bytes(NLEVELS);
+
+/// Size in bytes of a weights file with `levels` threat levels per side.
+const fn file_bytes(levels: usize) -> usize {
+    HEADER + 2 * (4 * NSHAPES + 2 * levels * levels) + 4
+}
 
 /// Evaluation tables of one rule. The static score of a position is
 /// `(Σ own[stm][shape] + Σ opp[other][shape] + threat[stm][level(stm)·N + level(other)]) / divisor`
@@ -107,7 +117,10 @@ pub fn shape_of_tuple() -> &'static [u16] {
 
 /// A side's threat situation from its per-combination counts of empty cells: five points
 /// (0, 1, 2+), open-four points (0, 1–2, 3+), a four-three or double-three point (no, yes),
-/// four points (0, 1–2, 3+).
+/// four points (0, 1–2, 3+), and (since session 30) open-three points: none, only plain
+/// ones, one that also makes a three-ish second line (`Flex3Plus`), as Rapfi's threat mask
+/// tells its "three" from its "three-plus". Whether the side to move can make an open three
+/// at all is worth more than the sum of the cells' values says: only one can be made a move.
 #[inline]
 pub fn threat_level(count: &[u16; 9]) -> usize {
     let five = (count[Combo::Five as usize] as usize).min(2);
@@ -121,7 +134,12 @@ pub fn threat_level(count: &[u16; 9]) -> usize {
         (count[Combo::Block4Flex3 as usize] + count[Combo::DoubleFlex3 as usize] > 0) as usize;
     let fours =
         bucket((count[Combo::Block4 as usize] + count[Combo::Block4Plus as usize]) as usize);
-    ((five * 3 + flex4) * 2 + combo) * 3 + fours
+    let threes = if count[Combo::Flex3Plus as usize] > 0 {
+        2
+    } else {
+        (count[Combo::Flex3 as usize] > 0) as usize
+    };
+    (((five * 3 + flex4) * 2 + combo) * 3 + fours) * 3 + threes
 }
 
 /// The hand-set table weighs a cell's value this much for the side to move (tempo) ...
@@ -224,12 +242,12 @@ impl Weights {
             return Err("divisor 0".into());
         }
         let (shapes, levels) = (u16_at(14) as usize, u16_at(16) as usize);
-        if shapes != NSHAPES || levels != NLEVELS {
+        if shapes != NSHAPES || (levels != NLEVELS && levels != OLD_LEVELS) {
             return Err(format!(
                 "table sizes {shapes}/{levels}, expected {NSHAPES}/{NLEVELS}"
             ));
         }
-        binfile::check_body(b, FILE_BYTES)?;
+        binfile::check_body(b, file_bytes(levels))?;
         let mut at = HEADER;
         let mut table = |n: usize| {
             let t: Vec<i16> = (0..n)
@@ -240,7 +258,16 @@ impl Weights {
         };
         let own = [table(NSHAPES), table(NSHAPES)];
         let opp = [table(NSHAPES), table(NSHAPES)];
-        let threat = [table(NLEVELS * NLEVELS), table(NLEVELS * NLEVELS)];
+        let mut threat = [table(levels * levels), table(levels * levels)];
+        if levels == OLD_LEVELS {
+            let per = NLEVELS / OLD_LEVELS;
+            for t in threat.iter_mut() {
+                let old = std::mem::take(t);
+                *t = (0..NLEVELS * NLEVELS)
+                    .map(|k| old[(k / NLEVELS / per) * OLD_LEVELS + (k % NLEVELS) / per])
+                    .collect();
+            }
+        }
         Ok(Weights::new(rule, divisor, own, opp, threat))
     }
 
@@ -260,7 +287,9 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // Freestyle: self-play loop 1 +162.9 +/- 54.4 against the hand-set table, loop 2
         // +16 +/- 26 against loop 1; then refitted to 2,136 games of Rapfi classical against
         // itself, +52.5 +/- 27.9 against loop 2, and to 4,272, +18.0 +/- 27.3 against that
-        // (600 games each, 100 ms/move; see the README).
+        // (600 games each, 100 ms/move; see the README). Session 30: the threat levels with
+        // open-three points, refitted to 48,145 games of the project's self-play matches:
+        // +16.1 +/- 12.0 against that (1,882 games, SPRT [0, 10] H1).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
         // Renju: one self-play loop, +128.2 +/- 44.7 against the hand-set table (269 games);
         // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1

@@ -384,6 +384,22 @@
 // repository). The tables' static score is no worse in one local shape than another in a
 // way that a search of the same game can learn and use within a few hundred thousand nodes.
 
+//
+// Session 30 (self-play at 100 ms a move, concurrency 1, two matches side by side,
+// `bal_s2201.txt` with both colours, SPRT [0, 10] counted by pairs, each against the engine
+// of session 29; `bench 12`: 2.44M nodes to depth 12 without any of them):
+// * Rapfi's two-ply damping of the static score (the line part averaged with the previous
+//   position's, from the journal's totals; the threat part the current one's), in the main
+//   search and the stand pat: **-126.1 +/- 46.0** (184 games, +56 -120 =8,
+//   seed 3001, H0 accepted at LLR -3.00); 2.84M nodes. Averaging takes the tempo out of the
+//   tables' own/opponent split, and the threat term alone does not carry it;
+// * a PV node facing an open three searched one ply deeper (at most twice on a line):
+//   -5.2 +/- 24.3 (473 games, +217 -223 =33, seed 3002, stopped at LLR -0.66); 2.94M nodes
+//   (6.08M with at most four such plies);
+// * LMR_DIVISOR 1.9 instead of 1.6 (less reduction; 1.0 to 1.3 measured no better before):
+//   +7.6 +/- 13.5 (1,565 games, +758 -724 =83, seed 3003, stopped at LLR 0.54); 1.96M nodes.
+// None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -1,7 +1,7 @@
-//! Candidate generation and ordering: threats first, then the TT move, killers,
-//! history, and pattern values.
+//! Candidate generation and ordering: the TT move, then threats, killers, history and
+//! pattern values.
 
-use super::params::COUNTER_BONUS;
+use super::params::{COUNTER_BONUS, KILLER_BONUS};
 use super::position::Position;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
@@ -173,9 +173,9 @@ pub fn fill(
         if m == tt_move {
             s += 1 << 28;
         } else if m == killers[0] {
-            s += 20_000;
+            s += KILLER_BONUS[0];
         } else if m == killers[1] {
-            s += 15_000;
+            s += KILLER_BONUS[1];
         } else if m == killers[2] {
             s += COUNTER_BONUS;
         }

@@ -23,6 +23,9 @@
 //! * internal iterative reduction, a deep node without a TT move one ply shallower (session
 //!   26, 100 ms a move): +13 +/- 10 (2,983 over two runs; SPRT [0, 10] on the two as one
 //!   stream).
+//! * killers ordered among the threat moves instead of above them (KILLER_BONUS, session
+//!   31, 100 ms a move): +10.8 +/- 8.6 (4,200 over three runs; SPRT [0, 10] on the three as
+//!   one stream).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -485,6 +488,23 @@ pub const HISTORY_MAX: i32 = 1 << 16;
 
 /// Ordering bonus of the quiet move that last refuted the opponent's previous move.
 pub const COUNTER_BONUS: i32 = 300;
+
+/// Ordering bonus of the two killers (the quiet moves that last refuted a sibling at this
+/// ply). It was 20,000 and 15,000, above every move but the TT move and a five: a quiet
+/// killer came before our open threes and fours and before the blocks of the opponent's
+/// threes. With 450 and 400 it takes its place among the threats (on a middle-game list our
+/// open threes score about 600 to 900, the blocks of the opponent's 400 to 550, quiet moves
+/// at most about 250 and history up to 256 more), as Stockfish takes good captures before its
+/// killers and Rapfi orders by the cells' values with no killer at all. `bench 12`: 1.83M
+/// nodes to depth 12 instead of 2.39M (no bonus at all: 1.72M). Session 31, self-play at
+/// 100 ms a move against the engine with 20,000 / 15,000 (`scripts/match.py --games 2000
+/// --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt --sprt 0 10 0.05 0.05`):
+/// +10.4 +/- 12.0 by pairs (seed 3101, 2,000 games, +981 -921 =98, LLR 1.46 at the cap),
+/// continued on other opening orders: +8.7 +/- 12.7 (seed 3102, 2,000 games, +973 -923 =104,
+/// LLR 0.88 at the cap), then +35.2 +/- 43.3 (seed 3103, 200 games, +103 -85 =12, LLR 0.63,
+/// stopped there): the SPRT on the three runs as one stream (their LLRs add) accepted H1 at
+/// 2.97. About **+10.8 +/- 8.6** by pairs over the 4,200 games (+2,057 -1,929 =214).
+pub const KILLER_BONUS: [i32; 2] = [450, 400];
 
 /// The history and counter moves kept from one move of a game to the next (the history
 /// halved at each search) instead of starting each search from nothing: self-play at

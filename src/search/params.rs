@@ -403,6 +403,15 @@
 //   +7.6 +/- 13.5 (1,565 games, +758 -724 =83, seed 3003, stopped at LLR 0.54); 1.96M nodes.
 // None went in.
 
+//
+// Session 31 (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt` with both colours,
+// SPRT [0, 10] counted by pairs):
+// * killers ordered among the threat moves: in (KILLER_BONUS below);
+// * then, on top of it, LMR_DIVISOR 1.9 instead of 1.6 (+7.6 +/- 13.5 in session 30, before
+//   it): -3.4 +/- 17.6 (928 games, +432 -441 =55, seed 3104, stopped for time at LLR -1.04);
+//   1.36M nodes to depth 12 on the bench instead of 1.83M. About +3 over the 2,493 games of
+//   the two sessions: not accepted.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

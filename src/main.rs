@@ -25,6 +25,10 @@ USAGE:
     pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N]
                               write the network's training inputs (PREFIX.pos,
                               PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py
+    pbrain-wuzi policy --data FILE[,FILE...] --out FILE [--rule R] [--size N] [--steps S]
+                       [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S]
+                              fit the move-ordering corrections of rule R to the last move
+                              of each sample (the move played there) and write them
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -32,6 +36,8 @@ ENVIRONMENT:
     RUST_LOG=info             enable logging (per-depth analysis, decisions)
     WUZI_LOG_FILE=path        write the log to this file instead of stderr
     WUZI_EVAL_FILE=path       evaluation table to use for its rule instead of the built-in one
+    WUZI_POLICY_FILE=path     move-ordering corrections to use for its rule instead of the
+                              built-in ones
     WUZI_NNUE_FILE=path|none  network to use for its rule instead of the built-in one
                               (none: the tables alone, for every rule)
 ";
@@ -65,11 +71,12 @@ fn main() {
                 std::process::exit(1);
             }
         }
-        Some(tool @ ("selfplay" | "train" | "netdata")) => {
+        Some(tool @ ("selfplay" | "train" | "netdata" | "policy")) => {
             let rest = &args[1..];
             let r = match tool {
                 "selfplay" => wuzi::train::cli::selfplay_main(rest),
                 "train" => wuzi::train::cli::train_main(rest),
+                "policy" => wuzi::train::policy::policy_main(rest),
                 _ => wuzi::train::cli::netdata_main(rest),
             };
             if let Err(e) = r {

@@ -222,6 +222,23 @@ fn the_engine_plays_with_a_refused_table_file_and_says_why() {
 }
 
 #[test]
+fn the_engine_plays_with_a_refused_policy_file_and_says_why() {
+    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzp", std::process::id()));
+    std::fs::write(&path, b"WUZIPOLI\x02\0\0\0\0\0\0\0 short").unwrap();
+    let (got, stderr) = common::first_move_with_env("WUZI_POLICY_FILE", path.as_os_str());
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        got[0].starts_with("MESSAGE WUZI_POLICY_FILE refused:") && got[0].contains("bytes"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "OK");
+    let mv = got.last().unwrap();
+    let (x, y) = mv.split_once(',').unwrap();
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
+    assert!(stderr.is_empty());
+}
+
+#[test]
 fn the_fitter_recovers_known_parameters() {
     // 40 parameters, rows of 6 random features with counts 1..3, labels σ(x·w/s) (noise-free
     // soft targets): the fit from zero must land close to the true parameters.

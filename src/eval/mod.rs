@@ -4,5 +4,6 @@ pub mod binfile;
 pub mod evaluator;
 pub mod network;
 pub mod pattern;
+pub mod policy;
 pub mod simd;
 pub mod weights;

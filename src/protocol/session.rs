@@ -639,6 +639,11 @@ impl Session {
                 "MESSAGE WUZI_EVAL_FILE refused: {e}; playing with the built-in evaluation"
             ));
         }
+        if let Some(e) = crate::eval::policy::load_error() {
+            self.out.line(&format!(
+                "MESSAGE WUZI_POLICY_FILE refused: {e}; playing with the built-in move ordering"
+            ));
+        }
         if let Some(e) = crate::eval::network::load_error() {
             self.out.line(&format!(
                 "MESSAGE WUZI_NNUE_FILE refused: {e}; playing with the built-in evaluation"

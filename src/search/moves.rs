@@ -5,6 +5,7 @@ use super::params::{COUNTER_BONUS, KILLER_BONUS};
 use super::position::Position;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
+use crate::eval::policy;
 use crate::eval::weights::{HANDSET_OPP, HANDSET_OWN};
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::{line_offset, PAD, STRIDE};
@@ -163,6 +164,10 @@ pub fn fill(
     let opp = me.opp();
     candidates(pos, buf);
     let threatened = pos.has_open_four_point(opp);
+    let learned = policy::for_rule(pos.rule());
+    let played = pos.board.moves();
+    let last = played.last().map(|&m| m as usize);
+    let prev = played.len().checked_sub(2).map(|k| played[k] as usize);
     list.clear();
     for &m in buf.iter() {
         let i = m as usize;
@@ -170,6 +175,11 @@ pub fn fill(
             continue;
         }
         let mut s = score_move(pos, i, me);
+        // The learned correction of the static score (eval/policy.rs): +32.2 +/- 18.8
+        // (session 32, 781 games at 100 ms, SPRT [0, 10] H1).
+        if let Some(p) = learned {
+            s += p.bonus(&pos.eval, i, me, last, prev);
+        }
         if m == tt_move {
             s += 1 << 28;
         } else if m == killers[0] {

@@ -26,6 +26,8 @@
 //! * killers ordered among the threat moves instead of above them (KILLER_BONUS, session
 //!   31, 100 ms a move): +10.8 +/- 8.6 (4,200 over three runs; SPRT [0, 10] on the three as
 //!   one stream).
+//! * learned per-shape corrections of the ordering score (eval/policy.rs, session 32,
+//!   100 ms a move): +32.2 +/- 18.8 (781; SPRT [0, 10] accepted).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;

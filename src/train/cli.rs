@@ -15,10 +15,10 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// `--key value` pairs.
-struct Args(HashMap<String, String>);
+pub(super) struct Args(HashMap<String, String>);
 
 impl Args {
-    fn parse(args: &[String]) -> Result<Args, String> {
+    pub(super) fn parse(args: &[String]) -> Result<Args, String> {
         let mut m = HashMap::new();
         let mut it = args.iter();
         while let Some(k) = it.next() {
@@ -31,7 +31,7 @@ impl Args {
         Ok(Args(m))
     }
 
-    fn get<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
+    pub(super) fn get<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
         match self.0.get(key) {
             None => Ok(default),
             Some(v) => v
@@ -40,7 +40,7 @@ impl Args {
         }
     }
 
-    fn str(&self, key: &str) -> Option<&str> {
+    pub(super) fn str(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
 }
@@ -141,7 +141,7 @@ struct RowMeta {
     game: u64,
 }
 
-fn game_hash(game: u64, seed: u64) -> u64 {
+pub(super) fn game_hash(game: u64, seed: u64) -> u64 {
     let mut x = game ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -363,7 +363,7 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
 }
 
 /// The samples of every file named by `--data` (comma-separated), in order.
-fn read_samples(a: &Args, size: usize, rule: Rule) -> Result<Vec<Sample>, String> {
+pub(super) fn read_samples(a: &Args, size: usize, rule: Rule) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for path in a
         .str("data")
@@ -378,7 +378,7 @@ fn read_samples(a: &Args, size: usize, rule: Rule) -> Result<Vec<Sample>, String
 }
 
 /// The board of a sample, if its moves are legal placements.
-fn replay(s: &Sample) -> Option<Board> {
+pub(super) fn replay(s: &Sample) -> Option<Board> {
     let mut board = Board::new(s.size, s.size);
     for m in &s.moves {
         let i = m.idx();

@@ -4,5 +4,6 @@
 pub mod cli;
 pub mod features;
 pub mod fit;
+pub mod policy;
 pub mod record;
 pub mod selfplay;

@@ -1,0 +1,223 @@
+//! Learned move-ordering corrections: per shape (the four line patterns a cell gets, in any
+//! order), a value for playing there ourselves and one for taking the cell from the opponent,
+//! in the ordering's own units, added to the hand-set ordering score. Fitted by
+//! `pbrain-wuzi policy` (src/train/policy.rs) to the moves played in games, as Rapfi fits its
+//! classical ordering scores (a softmax over the candidate cells against the move played).
+//!
+//! Version 2 adds a value per distance from the opponent's last stone and one per distance
+//! from our own last stone ([`near`]).
+//!
+//! File (`WUZIPOLI`, version 2): magic, u32 version, u8 rule code, three zero bytes, then
+//! `own[NSHAPES]`, `opp[NSHAPES]`, `last[NEAR]` and `prev[NEAR]` as i16, then the FNV-1a
+//! checksum (binfile.rs).
+
+use super::binfile;
+use super::evaluator::Evaluator;
+use super::weights::NSHAPES;
+use crate::game::board::Color;
+use crate::game::pos::STRIDE;
+use crate::game::rule::Rule;
+use std::sync::OnceLock;
+
+const MAGIC: &[u8; 8] = b"WUZIPOLI";
+const VERSION: u32 = 2;
+const HEADER: usize = 16;
+/// Distance classes from a stone ([`near`]).
+pub const NEAR: usize = 9;
+/// Size of a policy file in bytes.
+pub const FILE_BYTES: usize = HEADER + (2 * NSHAPES + 2 * NEAR) * 2 + 4;
+
+/// The distance class of the cell `i` from the stone at `s`: 2 * (d - 1) for a distance
+/// (the larger of the column and row differences) d of 1 to 4 on one of the stone's four
+/// lines, one more off them, and 8 for 5 or more (or no stone).
+#[inline]
+pub fn near(i: usize, s: Option<usize>) -> usize {
+    let Some(s) = s else { return NEAR - 1 };
+    let dx = (i % STRIDE).abs_diff(s % STRIDE);
+    let dy = (i / STRIDE).abs_diff(s / STRIDE);
+    let d = dx.max(dy);
+    if d >= 5 || d == 0 {
+        return NEAR - 1;
+    }
+    let off_line = dx != 0 && dy != 0 && dx != dy;
+    2 * (d - 1) + off_line as usize
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Policy {
+    pub rule: Rule,
+    /// Per shape of the cell for the side to move: what playing there is worth beyond the
+    /// hand-set ordering score.
+    pub own: Vec<i16>,
+    /// Per shape of the cell for the opponent: what taking it from them is worth.
+    pub opp: Vec<i16>,
+    /// Per distance class from the opponent's last stone.
+    pub last: Vec<i16>,
+    /// Per distance class from our own last stone.
+    pub prev: Vec<i16>,
+}
+
+impl Policy {
+    /// The correction of the ordering score of the empty cell `i` for the side `me`, the
+    /// opponent's last stone at `last` and ours at `prev`.
+    #[inline]
+    pub fn bonus(
+        &self,
+        eval: &Evaluator,
+        i: usize,
+        me: Color,
+        last: Option<usize>,
+        prev: Option<usize>,
+    ) -> i32 {
+        self.own[eval.shape(i, me)] as i32
+            + self.opp[eval.shape(i, me.opp())] as i32
+            + self.last[near(i, last)] as i32
+            + self.prev[near(i, prev)] as i32
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(FILE_BYTES);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.extend_from_slice(&[self.rule.code(), 0, 0, 0]);
+        for v in self
+            .own
+            .iter()
+            .chain(&self.opp)
+            .chain(&self.last)
+            .chain(&self.prev)
+        {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        binfile::seal(b)
+    }
+
+    pub fn from_bytes(b: &[u8]) -> Result<Policy, String> {
+        binfile::check_head(b, MAGIC, VERSION, HEADER, "policy")?;
+        binfile::check_body(b, FILE_BYTES)?;
+        let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
+        let vals: Vec<i16> = b[HEADER..FILE_BYTES - 4]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let (own, rest) = vals.split_at(NSHAPES);
+        let (opp, rest) = rest.split_at(NSHAPES);
+        let (last, prev) = rest.split_at(NEAR);
+        Ok(Policy {
+            rule,
+            own: own.to_vec(),
+            opp: opp.to_vec(),
+            last: last.to_vec(),
+            prev: prev.to_vec(),
+        })
+    }
+
+    pub fn load(path: &str) -> Result<Policy, String> {
+        let b = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        Policy::from_bytes(&b).map_err(|e| format!("'{path}': {e}"))
+    }
+
+    pub fn save(&self, path: &str) -> std::io::Result<()> {
+        std::fs::write(path, self.to_bytes())
+    }
+}
+
+/// The policy file shipped for a rule, if there is one.
+fn embedded(rule: Rule) -> Option<&'static [u8]> {
+    match rule {
+        // Session 32: fitted to the 5,130 games of session 31's self-play matches (the
+        // moves of both sides, 196,896 positions); +32.2 +/- 18.8 by pairs in self-play at
+        // 100 ms against the engine without it (781 games, SPRT [0, 10] H1). README, "Move
+        // ordering learned from Wuzi's own games".
+        Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzp")),
+        _ => None,
+    }
+}
+
+struct Registry {
+    tables: [Option<Policy>; Rule::COUNT],
+    error: Option<String>,
+}
+
+fn registry() -> &'static Registry {
+    static R: OnceLock<Registry> = OnceLock::new();
+    R.get_or_init(|| {
+        let mut error = None;
+        let from_env = std::env::var_os("WUZI_POLICY_FILE").and_then(|p| {
+            Policy::load(&p.to_string_lossy())
+                .map_err(|e| {
+                    log::error!("WUZI_POLICY_FILE refused: {e}; using the built-in ordering");
+                    error = Some(e);
+                })
+                .ok()
+        });
+        let tables = Rule::ALL.map(|r| match &from_env {
+            Some(p) if p.rule == r => Some(p.clone()),
+            _ => embedded(r)
+                .and_then(|b| Policy::from_bytes(b).ok())
+                .filter(|p| p.rule == r),
+        });
+        Registry { tables, error }
+    })
+}
+
+/// The ordering corrections searches of `rule` use: `WUZI_POLICY_FILE` when it names a
+/// valid file for that rule, else the embedded one, else none. Read once per process.
+#[inline]
+pub fn for_rule(rule: Rule) -> Option<&'static Policy> {
+    registry().tables[rule.index()].as_ref()
+}
+
+/// Why `WUZI_POLICY_FILE` was refused, if it was.
+pub fn load_error() -> Option<String> {
+    registry().error.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_policy_file_round_trips_and_a_corrupted_one_is_refused() {
+        let p = Policy {
+            rule: Rule::Freestyle,
+            own: (0..NSHAPES).map(|k| k as i16 - 300).collect(),
+            opp: (0..NSHAPES).map(|k| 7 - k as i16).collect(),
+            last: (0..NEAR as i16).collect(),
+            prev: (0..NEAR as i16).map(|k| -k).collect(),
+        };
+        let b = p.to_bytes();
+        assert_eq!(b.len(), FILE_BYTES);
+        assert_eq!(Policy::from_bytes(&b), Ok(p));
+        let mut bad = b.clone();
+        bad[HEADER + 5] ^= 1;
+        assert!(Policy::from_bytes(&bad).unwrap_err().contains("checksum"));
+        assert!(Policy::from_bytes(&b[..b.len() - 1]).is_err());
+        assert!(Policy::from_bytes(b"WUZIEVAL\x01\0\0\0").is_err());
+    }
+
+    #[test]
+    fn distance_classes_follow_the_lines() {
+        use crate::game::pos::Pos;
+        let at = |x, y| Pos::new(x, y).idx();
+        let s = Some(at(7, 7));
+        assert_eq!(near(at(8, 7), s), 0);
+        assert_eq!(near(at(6, 6), s), 0);
+        assert_eq!(near(at(7, 9), s), 2);
+        assert_eq!(near(at(8, 9), s), 3);
+        assert_eq!(near(at(3, 11), s), 6);
+        assert_eq!(near(at(4, 11), s), 7);
+        assert_eq!(near(at(2, 7), s), 8);
+        assert_eq!(near(at(0, 0), None), 8);
+    }
+
+    #[test]
+    fn the_shipped_freestyle_file_reads_as_freestyle() {
+        let p = Policy::from_bytes(embedded(Rule::Freestyle).expect("shipped")).expect("valid");
+        assert_eq!(p.rule, Rule::Freestyle);
+        assert!(p.own.iter().chain(&p.opp).any(|&v| v != 0));
+        for r in [Rule::Standard, Rule::Renju] {
+            assert!(embedded(r).is_none());
+        }
+    }
+}

@@ -58,21 +58,23 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// The correction of the ordering score of the empty cell `i` for the side `me`, the
-    /// opponent's last stone at `last` and ours at `prev`.
+    /// The correction of the ordering score of the empty cell `i` for the side `me` by the
+    /// cell's shapes.
     #[inline]
-    pub fn bonus(
-        &self,
-        eval: &Evaluator,
-        i: usize,
-        me: Color,
-        last: Option<usize>,
-        prev: Option<usize>,
-    ) -> i32 {
-        self.own[eval.shape(i, me)] as i32
-            + self.opp[eval.shape(i, me.opp())] as i32
-            + self.last[near(i, last)] as i32
-            + self.prev[near(i, prev)] as i32
+    pub fn shape_bonus(&self, eval: &Evaluator, i: usize, me: Color) -> i32 {
+        self.own[eval.shape(i, me)] as i32 + self.opp[eval.shape(i, me.opp())] as i32
+    }
+
+    /// Whether the distance values are used at all (the shipped file has them at zero).
+    pub fn has_near(&self) -> bool {
+        self.last.iter().chain(&self.prev).any(|&v| v != 0)
+    }
+
+    /// The correction of the ordering score of the empty cell `i` by its distances from the
+    /// opponent's last stone `last` and from ours, `prev`.
+    #[inline]
+    pub fn near_bonus(&self, i: usize, last: Option<usize>, prev: Option<usize>) -> i32 {
+        self.last[near(i, last)] as i32 + self.prev[near(i, prev)] as i32
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

@@ -414,6 +414,17 @@
 //   1.36M nodes to depth 12 on the bench instead of 1.83M. About +3 over the 2,493 games of
 //   the two sessions: not accepted.
 
+//
+// Session 32 (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt` with both colours,
+// SPRT [0, 10] counted by pairs):
+// * learned per-shape corrections of the ordering score (eval/policy.rs): in, +32.2 +/- 18.8
+//   (781 games, +408 -335 =38, seed 3201, H1 at LLR 2.99);
+// * then, on top of it, the same fit with a value per distance class from the opponent's
+//   last stone and from our own (policy file version 2's `last` and `prev`; validation
+//   cross-entropy 2.362 -> 2.316, move played first 32.2 % -> 33.0 %): +5.2 +/- 16.7 (1,065
+//   games, +511 -496 =58, seed 3202, stopped for time at LLR 0.03). Not accepted: the
+//   shipped file has them at zero.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

@@ -424,6 +424,10 @@
 //   cross-entropy 2.362 -> 2.316, move played first 32.2 % -> 33.0 %): +5.2 +/- 16.7 (1,065
 //   games, +511 -496 =58, seed 3202, stopped for time at LLR 0.03). Not accepted: the
 //   shipped file has them at zero.
+// * then one ply more of LMR for a quiet move whose ordering score (corrections, killers and
+//   history included) is below -2,500: the cells both tables call useless, half of the
+//   quiet moves reduced on `bench 12` (median score -2,779): -9.1 +/- 20.9 (690 games, +318
+//   -336 =36, seed 3203, stopped at LLR -1.25). Not accepted.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

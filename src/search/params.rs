@@ -428,6 +428,9 @@
 //   history included) is below -2,500: the cells both tables call useless, half of the
 //   quiet moves reduced on `bench 12` (median score -2,779): -9.1 +/- 20.9 (690 games, +318
 //   -336 =36, seed 3203, stopped at LLR -1.25). Not accepted.
+// * then the history at twice its weight in the ordering (>> 7 instead of >> 8, up to 512
+//   instead of 256): -1.0 +/- 21.3 (674 games, +317 -319 =38, seed 3204, stopped at LLR
+//   -0.51). Not accepted.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

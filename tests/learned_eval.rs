@@ -200,18 +200,16 @@ fn bad_table_files_are_refused_with_a_reason() {
     assert!(err.contains("cannot read"), "{err}");
 }
 
-#[test]
-fn the_engine_plays_with_a_refused_table_file_and_says_why() {
-    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzw", std::process::id()));
-    std::fs::write(&path, b"WUZIEVAL garbage").unwrap();
-    let (got, stderr) = common::first_move_with_env("WUZI_EVAL_FILE", path.as_os_str());
+/// The first move of an engine started with `var` naming a file of `bytes`: its `START`
+/// reply must say why the file was refused (the first line, returned) and the engine must
+/// still answer `OK` and a move on the board, with nothing on stderr.
+fn refused_file_message(var: &str, ext: &str, bytes: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.{ext}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let (got, stderr) = common::first_move_with_env(var, path.as_os_str());
     let _ = std::fs::remove_file(&path);
     assert!(
-        got[0].starts_with("MESSAGE WUZI_EVAL_FILE refused:"),
-        "{got:?}"
-    );
-    assert!(
-        got[0].contains("bytes") || got[0].contains("sizes"),
+        got[0].starts_with(&format!("MESSAGE {var} refused:")),
         "{got:?}"
     );
     assert_eq!(got[1], "OK");
@@ -219,23 +217,23 @@ fn the_engine_plays_with_a_refused_table_file_and_says_why() {
     let (x, y) = mv.split_once(',').unwrap();
     assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
     assert!(stderr.is_empty());
+    got[0].clone()
+}
+
+#[test]
+fn the_engine_plays_with_a_refused_table_file_and_says_why() {
+    let msg = refused_file_message("WUZI_EVAL_FILE", "wzw", b"WUZIEVAL garbage");
+    assert!(msg.contains("bytes") || msg.contains("sizes"), "{msg}");
 }
 
 #[test]
 fn the_engine_plays_with_a_refused_policy_file_and_says_why() {
-    let path = std::env::temp_dir().join(format!("wuzi-bad-{}.wzp", std::process::id()));
-    std::fs::write(&path, b"WUZIPOLI\x02\0\0\0\0\0\0\0 short").unwrap();
-    let (got, stderr) = common::first_move_with_env("WUZI_POLICY_FILE", path.as_os_str());
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        got[0].starts_with("MESSAGE WUZI_POLICY_FILE refused:") && got[0].contains("bytes"),
-        "{got:?}"
+    let msg = refused_file_message(
+        "WUZI_POLICY_FILE",
+        "wzp",
+        b"WUZIPOLI\x02\0\0\0\0\0\0\0 short",
     );
-    assert_eq!(got[1], "OK");
-    let mv = got.last().unwrap();
-    let (x, y) = mv.split_once(',').unwrap();
-    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
-    assert!(stderr.is_empty());
+    assert!(msg.contains("bytes"), "{msg}");
 }
 
 #[test]

@@ -19,6 +19,7 @@ use crate::search::position::Position;
 use std::time::Instant;
 
 /// Candidates of all positions, position by position.
+#[derive(Default)]
 struct Data {
     /// Per position: first candidate, number of candidates, index of the move played.
     rows: Vec<(u32, u16, u16)>,
@@ -35,17 +36,7 @@ struct Data {
 }
 
 fn build(samples: &[Sample], rule: Rule) -> Data {
-    let mut d = Data {
-        rows: Vec::new(),
-        games: Vec::new(),
-        base: Vec::new(),
-        own: Vec::new(),
-        opp: Vec::new(),
-        cell: Vec::new(),
-        score: Vec::new(),
-        last: Vec::new(),
-        prev: Vec::new(),
-    };
+    let mut d = Data::default();
     let mut buf = Vec::new();
     for s in samples
         .iter()
@@ -293,26 +284,12 @@ mod tests {
     use crate::game::pos::Pos;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
-    fn empty() -> Data {
-        Data {
-            rows: Vec::new(),
-            games: Vec::new(),
-            base: Vec::new(),
-            own: Vec::new(),
-            opp: Vec::new(),
-            cell: Vec::new(),
-            score: Vec::new(),
-            last: Vec::new(),
-            prev: Vec::new(),
-        }
-    }
-
     /// Positions of 3 to 11 candidates with random shapes and scores; the move played is
     /// always the one whose own shape is `favourite`; its hand-set score is a little higher
     /// than the others' on average (the hand-set order is of some use).
     fn synthetic(rows: usize, favourite: u16, seed: u64) -> Data {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut d = empty();
+        let mut d = Data::default();
         for r in 0..rows {
             let n = rng.gen_range(3..12usize);
             let t = rng.gen_range(0..n);

@@ -138,6 +138,8 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
 
 struct Registry {
     tables: [Option<Policy>; Rule::COUNT],
+    /// Per rule, whether its table has any distance value (decided once, not per node).
+    near: [bool; Rule::COUNT],
     error: Option<String>,
 }
 
@@ -159,7 +161,12 @@ fn registry() -> &'static Registry {
                 .and_then(|b| Policy::from_bytes(b).ok())
                 .filter(|p| p.rule == r),
         });
-        Registry { tables, error }
+        let near = Rule::ALL.map(|r| tables[r.index()].as_ref().is_some_and(Policy::has_near));
+        Registry {
+            tables,
+            near,
+            error,
+        }
     })
 }
 
@@ -168,6 +175,12 @@ fn registry() -> &'static Registry {
 #[inline]
 pub fn for_rule(rule: Rule) -> Option<&'static Policy> {
     registry().tables[rule.index()].as_ref()
+}
+
+/// Whether the table of `rule` has distance values to add ([`Policy::near_bonus`]).
+#[inline]
+pub fn uses_near(rule: Rule) -> bool {
+    registry().near[rule.index()]
 }
 
 /// Why `WUZI_POLICY_FILE` was refused, if it was.

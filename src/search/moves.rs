@@ -165,7 +165,7 @@ pub fn fill(
     candidates(pos, buf);
     let threatened = pos.has_open_four_point(opp);
     let learned = policy::for_rule(pos.rule());
-    let near = learned.filter(|p| p.has_near()).map(|p| {
+    let near = learned.filter(|_| policy::uses_near(pos.rule())).map(|p| {
         let played = pos.board.moves();
         let last = played.last().map(|&m| m as usize);
         let prev = played.len().checked_sub(2).map(|k| played[k] as usize);

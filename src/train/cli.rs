@@ -141,12 +141,30 @@ struct RowMeta {
     game: u64,
 }
 
-pub(super) fn game_hash(game: u64, seed: u64) -> u64 {
+fn game_hash(game: u64, seed: u64) -> u64 {
     let mut x = game ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;
     x
+}
+
+/// Row indices split into (training, validation) by their games (one game's rows all on one
+/// side): about `valid_frac` of the games, chosen by `seed`, are held out.
+pub(super) fn split_by_game(
+    games: impl Iterator<Item = u64>,
+    seed: u64,
+    valid_frac: f64,
+) -> (Vec<usize>, Vec<usize>) {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (row, game) in games.enumerate() {
+        if (game_hash(game, seed) % 10_000) as f64 / 10_000.0 < valid_frac {
+            valid.push(row);
+        } else {
+            train.push(row);
+        }
+    }
+    (train, valid)
 }
 
 /// Builds the training rows of `samples` for `rule`: replays each position and skips those the
@@ -156,7 +174,9 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
     for s in samples.iter().filter(|s| s.rule == rule) {
-        let Some(board) = replay(s) else { continue };
+        let Some(board) = replay(s.size, &s.moves) else {
+            continue;
+        };
         // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
         let pos = Position::with_network(board, rule, None);
         if features::is_static(&pos) {
@@ -205,14 +225,7 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     if data.is_empty() {
         return Err("no usable positions".into());
     }
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (row, m) in meta.iter().enumerate() {
-        if (game_hash(m.game, seed) % 10_000) as f64 / 10_000.0 < valid_frac {
-            valid.push(row);
-        } else {
-            train.push(row);
-        }
-    }
+    let (train, valid) = split_by_game(meta.iter().map(|m| m.game), seed, valid_frac);
     let w0 = features::params_of(&init);
     assert_eq!(w0.len(), NPARAMS);
     // The scale of the starting table, fitted to the results (unless given); then the targets
@@ -310,7 +323,9 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         if s.rule != rule {
             continue;
         }
-        let Some(board) = replay(s) else { continue };
+        let Some(board) = replay(s.size, &s.moves) else {
+            continue;
+        };
         // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
         let pos = Position::with_network(board, rule, None);
         if features::is_static(&pos) {
@@ -377,10 +392,10 @@ pub(super) fn read_samples(a: &Args, size: usize, rule: Rule) -> Result<Vec<Samp
     Ok(samples)
 }
 
-/// The board of a sample, if its moves are legal placements.
-pub(super) fn replay(s: &Sample) -> Option<Board> {
-    let mut board = Board::new(s.size, s.size);
-    for m in &s.moves {
+/// The board after `moves` on a `size` board, if they are legal placements.
+pub(super) fn replay(size: usize, moves: &[Pos]) -> Option<Board> {
+    let mut board = Board::new(size, size);
+    for m in moves {
         let i = m.idx();
         if board.cell(i) != crate::game::board::EMPTY {
             return None;

@@ -8,7 +8,7 @@
 //! the ordering's units (`1000 / alpha` per logit), so the search adds them to `score`.
 //! Positions with a five point for either side (the move is forced) are left out.
 
-use super::cli::{game_hash, parse_rule, read_samples, replay, Args};
+use super::cli::{parse_rule, read_samples, replay, split_by_game, Args};
 use super::record::Sample;
 use crate::eval::pattern::Combo;
 use crate::eval::policy::{near, Policy, NEAR};
@@ -37,15 +37,13 @@ struct Data {
 
 fn build(samples: &[Sample], rule: Rule) -> Data {
     let mut d = Data::default();
-    let mut buf = Vec::new();
+    let (mut buf, mut listed) = (Vec::new(), Vec::new());
     for s in samples
         .iter()
         .filter(|s| s.rule == rule && s.moves.len() >= 2)
     {
         let (played, before) = s.moves.split_last().expect("two moves or more");
-        let mut short = s.clone();
-        short.moves = before.to_vec();
-        let Some(board) = replay(&short) else {
+        let Some(board) = replay(s.size, before) else {
             continue;
         };
         let mut pos = Position::with_network(board, rule, None);
@@ -56,45 +54,32 @@ fn build(samples: &[Sample], rule: Rule) -> Data {
         }
         candidates(&pos, &mut buf);
         let threatened = pos.has_open_four_point(them);
-        let (last, prev) = (
-            before.last(),
-            before.len().checked_sub(2).map(|k| before[k]),
+        listed.clear();
+        listed.extend(
+            buf.iter()
+                .map(|&m| m as usize)
+                .filter(|&i| is_listed(&mut pos, i, threatened)),
         );
-        let (last, prev) = (last.map(|p| p.idx()), prev.map(|p| p.idx()));
-        let first = d.base.len();
-        let mut target = None;
-        for &m in &buf {
-            let i = m as usize;
-            if !is_listed(&mut pos, i, threatened) {
-                continue;
-            }
-            if i == played.idx() {
-                target = Some(d.base.len() - first);
-            }
+        let n = listed.len();
+        let Some(t) = listed.iter().position(|&i| i == played.idx()) else {
+            continue;
+        };
+        if n < 2 || n > u16::MAX as usize {
+            continue;
+        }
+        d.rows.push((d.base.len() as u32, n as u16, t as u16));
+        d.games.push(s.game);
+        let last = before.last().map(|p| p.idx());
+        let prev = before.len().checked_sub(2).map(|k| before[k].idx());
+        for &i in &listed {
             let sc = score_move(&pos, i, me);
             d.base.push(sc as f32 / 1000.0);
             d.score.push(sc);
             d.own.push(pos.eval.shape(i, me) as u16);
             d.opp.push(pos.eval.shape(i, them) as u16);
-            d.cell.push(m);
+            d.cell.push(i as u16);
             d.last.push(near(i, last) as u8);
             d.prev.push(near(i, prev) as u8);
-        }
-        let n = d.base.len() - first;
-        match target {
-            Some(t) if n >= 2 && n <= u16::MAX as usize => {
-                d.rows.push((first as u32, n as u16, t as u16));
-                d.games.push(s.game);
-            }
-            _ => {
-                for v in [&mut d.own, &mut d.opp, &mut d.cell] {
-                    v.truncate(first);
-                }
-                d.base.truncate(first);
-                d.score.truncate(first);
-                d.last.truncate(first);
-                d.prev.truncate(first);
-            }
         }
     }
     d
@@ -223,14 +208,7 @@ pub fn policy_main(args: &[String]) -> Result<(), String> {
     if d.rows.is_empty() {
         return Err("no usable positions".into());
     }
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (r, &g) in d.games.iter().enumerate() {
-        if (game_hash(g, seed) % 10_000) as f64 / 10_000.0 < valid_frac {
-            valid.push(r);
-        } else {
-            train.push(r);
-        }
-    }
+    let (train, valid) = split_by_game(d.games.iter().copied(), seed, valid_frac);
     println!(
         "policy {}: {} train / {} validation positions, {:.1} candidates each ({:.1}s)",
         rule.name(),

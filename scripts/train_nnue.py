@@ -31,7 +31,7 @@ import time
 import numpy as np
 import torch
 
-FEATURES, HIDDEN, NPATTERNS = 32, 32, 12
+FEATURES, HIDDEN, NPATTERNS = 16, 32, 12  # FEATURES: src/eval/network.rs (--features)
 NCODES = NPATTERNS * NPATTERNS
 EMBED_LIMIT, W1_LIMIT = 4096, 2048
 RULES = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
@@ -181,6 +181,7 @@ def write_file(q, rule, path):
 
 
 def main():
+    global FEATURES
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", required=True, help="netdata prefixes, comma-separated")
     ap.add_argument("--out", required=True, help="network file to write (.wzn)")
@@ -195,9 +196,12 @@ def main():
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--score-k", type=float, help="read the recorded search scores on this logistic "
                     "scale (a teacher's, e.g. 200 for Rapfi; scripts/teacher_games.py) instead of the fitted K")
+    ap.add_argument("--features", type=int, default=FEATURES,
+                    help="features per cell; must equal the engine's network::FEATURES to load (default %(default)s)")
     ap.add_argument("--check", help="write test vectors (expected integer and float outputs)")
     ap.add_argument("--check-net", help="network file the test vectors go with (default --out)")
     args = ap.parse_args()
+    FEATURES = args.features
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)

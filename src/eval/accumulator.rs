@@ -55,6 +55,19 @@ impl Accumulator {
             .update(codes(pat), &mut self.act[i], &mut self.pool);
     }
 
+    /// The line patterns of the empty cells `cells` changed (each listed once; `pat` is the
+    /// evaluator's per-cell patterns): with `journal`, each one's activation is pushed there
+    /// before it changes, in the order of `cells`.
+    #[inline]
+    pub fn update_cells(
+        &mut self,
+        cells: &[u16],
+        pat: &[[[u8; 4]; 2]; NCELLS],
+        journal: Option<&mut Vec<[i16; FEATURES]>>,
+    ) {
+        super::simd::cells_update(self.net, cells, pat, &mut self.act, &mut self.pool, journal);
+    }
+
     /// The network's score for the side to move of colour index `stm`.
     #[inline]
     pub fn output(&self, stm: usize) -> i32 {

@@ -377,6 +377,10 @@ impl Evaluator {
     #[inline(always)]
     fn refresh_within<const R: isize>(&mut self, board: &Board, i: usize, save: bool) {
         let steps: &[isize] = if R == 4 { &STEPS4 } else { &STEPS5 };
+        // The cells whose patterns changed, for the network's update after the loop (one
+        // call for all of them: each cell lies on one line through `i`, so it is listed once).
+        let mut changed = [0u16; 4 * STEPS5.len()];
+        let mut nchanged = 0;
         for (d, &dir) in DIRS.iter().enumerate() {
             for &k in steps {
                 let q = step(i, dir, k);
@@ -390,9 +394,6 @@ impl Evaluator {
                     continue;
                 }
                 if save {
-                    if let Some(acc) = self.net.as_ref() {
-                        self.act_journal.push(*acc.activation(q));
-                    }
                     self.journal.push(Saved {
                         cell: q as u16,
                         tidx: self.tidx[q],
@@ -404,9 +405,8 @@ impl Evaluator {
                 }
                 self.pat[q][0][d] = p0;
                 self.pat[q][1][d] = p1;
-                if let Some(acc) = self.net.as_mut() {
-                    acc.update(q, &self.pat[q]);
-                }
+                changed[nchanged] = q as u16;
+                nchanged += 1;
                 if p0 != o0 {
                     self.recombine_empty::<0>(q, d, o0, p0);
                 }
@@ -414,6 +414,10 @@ impl Evaluator {
                     self.recombine_empty::<1>(q, d, o1, p1);
                 }
             }
+        }
+        if let Some(acc) = self.net.as_mut() {
+            let journal = save.then_some(&mut self.act_journal);
+            acc.update_cells(&changed[..nchanged], &self.pat, journal);
         }
     }
 

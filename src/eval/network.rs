@@ -17,7 +17,8 @@
 //! `w2` ×4 (in evaluation units), `b2` ×2048; the trainer rounds every weight and every
 //! intermediate the same way (straight-through), so the float model and the integers agree
 //! to within the last rounding. Bounds that keep every sum inside i32 (checked on load):
-//! |w1| ≤ 2048 and `x ≤ 32767` give |w1 · x| ≤ 32 · 2048 · 32767 < 2^31 − 1024. (`x`
+//! |w1| ≤ 2048 and `x ≤ 32767` give |w1 · x| ≤ FEATURES · 2048 · 32767 < 2^31 − 1024 (for
+//! FEATURES ≤ 32). (`x`
 //! saturates only when nearly every cell of a 32×32 board is saturated in a feature.)
 //!
 //! File format (little endian): `WUZINNUE`, u32 version (1), u8 rule (`INFO rule` value),
@@ -32,8 +33,9 @@ use super::simd;
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
 
-/// Features per cell.
-pub const FEATURES: usize = 32;
+/// Features per cell (32 until session 33: 16 fit the session-33 data as well, validation
+/// loss 0.5294 against 0.5302, at half the update cost). The trainer's `--features` must match.
+pub const FEATURES: usize = 16;
 /// Hidden units of the head.
 pub const HIDDEN: usize = 32;
 /// Input codes: a (black pattern, white pattern) pair along one line.
@@ -93,6 +95,12 @@ impl Network {
             bias0: [0; FEATURES],
             heads: [head.clone(), head],
         }
+    }
+
+    /// The four embedding rows of a cell with these line patterns (`[colour][direction]`).
+    #[inline(always)]
+    pub fn rows(&self, pat: &[[u8; 4]; 2]) -> [&[i16; FEATURES]; 4] {
+        [0, 1, 2, 3].map(|d| &self.embed[code(pat[0][d], pat[1][d])])
     }
 
     /// Replaces `act` by the activation of a cell with these codes; the pool takes the

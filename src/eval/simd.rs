@@ -5,7 +5,8 @@
 //! (no sum can overflow within the bounds `Network` checks on load, so the order of additions
 //! does not matter); `tests/network.rs` compares them on random inputs.
 
-use super::network::{Head, ACT_MAX, FEATURES, HIDDEN, H_MAX};
+use super::network::{Head, Network, ACT_MAX, FEATURES, HIDDEN, H_MAX};
+use crate::game::pos::NCELLS;
 use std::sync::OnceLock;
 
 /// Whether this machine has AVX2.
@@ -47,6 +48,29 @@ pub fn cell_update(
     #[cfg(not(target_arch = "x86_64"))]
     {
         scalar::cell_update(rows, bias, act, pool)
+    }
+}
+
+/// The line patterns `pat` of each cell in `cells` (each listed once) changed: its
+/// activation is recomputed ([`cell_update`]) and the pool takes the difference; with
+/// `journal`, each cell's previous activation is pushed there first, in the order of `cells`.
+/// One call per move instead of one per cell, so the AVX2 kernel is inlined in the loop.
+#[inline]
+pub fn cells_update(
+    net: &Network,
+    cells: &[u16],
+    pat: &[[[u8; 4]; 2]; NCELLS],
+    act: &mut [[i16; FEATURES]],
+    pool: &mut [i32; FEATURES],
+    journal: Option<&mut Vec<[i16; FEATURES]>>,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::cells_update(net, cells, pat, act, pool, journal)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scalar::cells_update(net, cells, pat, act, pool, journal)
     }
 }
 
@@ -116,6 +140,23 @@ pub mod scalar {
         *act = new;
     }
 
+    pub fn cells_update(
+        net: &Network,
+        cells: &[u16],
+        pat: &[[[u8; 4]; 2]; NCELLS],
+        act: &mut [[i16; FEATURES]],
+        pool: &mut [i32; FEATURES],
+        mut journal: Option<&mut Vec<[i16; FEATURES]>>,
+    ) {
+        for &q in cells {
+            let q = q as usize;
+            if let Some(j) = journal.as_deref_mut() {
+                j.push(act[q]);
+            }
+            cell_update(net.rows(&pat[q]), &net.bias0, &mut act[q], pool);
+        }
+    }
+
     pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i16; FEATURES]) {
         for j in 0..FEATURES {
             pool[j] += new[j] as i32 - old[j] as i32;
@@ -143,8 +184,11 @@ pub mod x86 {
     // and evaluates at most nodes. Measured with the trained network, `bench 9`, two
     // interleaved runs on a quiet 2-core machine: tables alone 659k nodes/s, network with
     // these kernels 506k, with the scalar ones (`WUZI_NO_SIMD=1`; the compiler vectorises
-    // them for SSE2 only) 431k. Same search tree either way.
-    const _: () = assert!(FEATURES == 32 && HIDDEN.is_multiple_of(8));
+    // them for SSE2 only) 431k. Same search tree either way. Session 33 (16 features, the
+    // changed cells of a move updated in one call, `cells_update`): `bench 12`, two
+    // interleaved runs: tables 1.29-1.30M nodes/s, network AVX2 1.13-1.20M, scalar
+    // 1.00-1.13M (32 features, one call per cell: 1.08-1.11M against 1.40-1.42M).
+    const _: () = assert!(FEATURES.is_multiple_of(16) && HIDDEN.is_multiple_of(8));
 
     /// AVX2 version of [`scalar::cell_update`]; falls back to it without AVX2.
     pub fn cell_update(
@@ -157,11 +201,47 @@ pub mod x86 {
             return scalar::cell_update(rows, bias, act, pool);
         }
         // SAFETY: AVX2 is present (`avx2()` implies it; checked above); unaligned loads and stores inside the
-        // arrays (i16 offsets 0, 16; i32 offsets 0, 8, 16, 24).
+        // arrays (i16 offsets multiple of 16, i32 offsets multiple of 8, below FEATURES).
         unsafe { cell_update_avx2(rows, bias, act, pool) }
     }
 
+    /// AVX2 version of [`scalar::cells_update`]; falls back to it without AVX2.
+    pub fn cells_update(
+        net: &Network,
+        cells: &[u16],
+        pat: &[[[u8; 4]; 2]; NCELLS],
+        act: &mut [[i16; FEATURES]],
+        pool: &mut [i32; FEATURES],
+        journal: Option<&mut Vec<[i16; FEATURES]>>,
+    ) {
+        if !avx2() {
+            return scalar::cells_update(net, cells, pat, act, pool, journal);
+        }
+        // SAFETY: AVX2 is present (`avx2()` implies it; checked above); the kernel it inlines
+        // loads and stores inside the arrays as `cell_update` does.
+        unsafe { cells_update_avx2(net, cells, pat, act, pool, journal) }
+    }
+
     #[target_feature(enable = "avx2")]
+    unsafe fn cells_update_avx2(
+        net: &Network,
+        cells: &[u16],
+        pat: &[[[u8; 4]; 2]; NCELLS],
+        act: &mut [[i16; FEATURES]],
+        pool: &mut [i32; FEATURES],
+        mut journal: Option<&mut Vec<[i16; FEATURES]>>,
+    ) {
+        for &q in cells {
+            let q = q as usize;
+            if let Some(j) = journal.as_deref_mut() {
+                j.push(act[q]);
+            }
+            cell_update_avx2(net.rows(&pat[q]), &net.bias0, &mut act[q], pool);
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
     unsafe fn cell_update_avx2(
         rows: [&[i16; FEATURES]; 4],
         bias: &[i16; FEATURES],
@@ -170,7 +250,7 @@ pub mod x86 {
     ) {
         let zero = _mm256_setzero_si256();
         let top = _mm256_set1_epi16(ACT_MAX);
-        for half in [0usize, 16] {
+        for half in (0..FEATURES).step_by(16) {
             let mut s = _mm256_loadu_si256(bias.as_ptr().add(half) as *const __m256i);
             for r in rows {
                 let v = _mm256_loadu_si256(r.as_ptr().add(half) as *const __m256i);
@@ -204,7 +284,7 @@ pub mod x86 {
             return scalar::pool_replace(pool, old, new);
         }
         // SAFETY: AVX2 is present (`avx2()` implies it; checked above); unaligned loads and stores inside the
-        // arrays (i16 offsets 0, 16; i32 offsets 0, 8, 16, 24).
+        // arrays (i16 offsets multiple of 16, i32 offsets multiple of 8, below FEATURES).
         unsafe { pool_replace_avx2(pool, old, new) }
     }
 
@@ -214,7 +294,7 @@ pub mod x86 {
         old: &[i16; FEATURES],
         new: &[i16; FEATURES],
     ) {
-        for half in [0usize, 16] {
+        for half in (0..FEATURES).step_by(16) {
             let o = _mm256_loadu_si256(old.as_ptr().add(half) as *const __m256i);
             let n = _mm256_loadu_si256(new.as_ptr().add(half) as *const __m256i);
             // Activations are in 0..=ACT_MAX: the difference fits i16.
@@ -235,8 +315,8 @@ pub mod x86 {
     #[target_feature(enable = "avx2")]
     unsafe fn head_avx2(pool: &[i32; FEATURES], h: &Head) -> i32 {
         let x = head_input(pool);
-        let x0 = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
-        let x1 = _mm256_loadu_si256(x.as_ptr().add(16) as *const __m256i);
+        let xs: [__m256i; FEATURES / 16] =
+            std::array::from_fn(|q| _mm256_loadu_si256(x.as_ptr().add(16 * q) as *const __m256i));
         let zero = _mm256_setzero_si256();
         let top = _mm256_set1_epi32(H_MAX as i32);
         let mut out = _mm256_setzero_si256();
@@ -245,9 +325,10 @@ pub mod x86 {
             let mut acc = [zero; 8];
             for (t, a) in acc.iter_mut().enumerate() {
                 let w = &h.w1[k0 + t];
-                let w0 = _mm256_loadu_si256(w.as_ptr() as *const __m256i);
-                let w1 = _mm256_loadu_si256(w.as_ptr().add(16) as *const __m256i);
-                *a = _mm256_add_epi32(_mm256_madd_epi16(x0, w0), _mm256_madd_epi16(x1, w1));
+                for (q, &xq) in xs.iter().enumerate() {
+                    let wq = _mm256_loadu_si256(w.as_ptr().add(16 * q) as *const __m256i);
+                    *a = _mm256_add_epi32(*a, _mm256_madd_epi16(xq, wq));
+                }
             }
             let s0 = _mm256_hadd_epi32(acc[0], acc[1]);
             let s1 = _mm256_hadd_epi32(acc[2], acc[3]);

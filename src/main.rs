@@ -15,7 +15,8 @@ USAGE:
                               (default 16; the signature holds for the default)
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi selfplay --out FILE [--rule R] [--size N] [--games G] [--threads T]
-                         [--nodes N] [--seed S] [--stones K] [--openings FILE] [--weights FILE]
+                         [--nodes N] [--seed S] [--stones K] [--openings FILE [--extra E]]
+                         [--weights FILE]
                               self-play games for training data (one sample per line)
     pbrain-wuzi train --data FILE[,FILE...] --out FILE [--rule R] [--init handset|builtin|FILE]
                       [--epochs E] [--lr X] [--threat-lr M] [--batch B] [--lambda L] [--score-k K] [--l2 X] [--valid F]

@@ -338,6 +338,7 @@ fn selfplay_is_reproducible_whatever_the_threads() {
         seed: 7,
         opening_stones: 3,
         openings: Vec::new(),
+        extra_stones: 0,
     };
     let play = |threads| {
         let mut out = Vec::new();
@@ -358,6 +359,59 @@ fn selfplay_is_reproducible_whatever_the_threads() {
         }
     }
     let _ = weights::for_rule(Rule::Standard);
+}
+
+/// With `extra_stones`, every game starts from the listed opening (in one of its eight
+/// symmetries) plus that many stones, each within two cells of another, alternating colours;
+/// one opening then gives different games.
+#[test]
+fn selfplay_adds_random_stones_near_a_listed_opening() {
+    use std::collections::HashSet;
+    use wuzi::train::selfplay::{run, Config};
+    let opening = vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 8)];
+    let cfg = Config {
+        rule: Rule::Freestyle,
+        size: 15,
+        games: 8,
+        threads: 1,
+        nodes: 800,
+        seed: 3,
+        opening_stones: 4,
+        openings: vec![opening],
+        extra_stones: 2,
+    };
+    let mut out = Vec::new();
+    let s = run(&cfg, &mut out, &mut |_| {}).unwrap();
+    assert_eq!(s.games, 8);
+    let samples: Vec<Sample> = std::str::from_utf8(&out)
+        .unwrap()
+        .lines()
+        .map(|l| Sample::parse_line(l).unwrap())
+        .collect();
+    let mut starts = HashSet::new();
+    let mut seen = HashSet::new();
+    for smp in samples.iter().filter(|smp| seen.insert(smp.game)) {
+        // The first sample of a game is the position after its opening: 3 + 2 stones.
+        let m = &smp.moves;
+        assert_eq!(m.len(), 5, "{m:?}");
+        // The opening's shape, up to symmetry: the three stones' distances are kept.
+        let d = |a: Pos, b: Pos| {
+            (a.x as i32 - b.x as i32)
+                .abs()
+                .max((a.y as i32 - b.y as i32).abs())
+        };
+        assert_eq!((d(m[0], m[1]), d(m[0], m[2]), d(m[1], m[2])), (1, 1, 2));
+        for k in 3..5 {
+            assert!((0..k).any(|j| d(m[j], m[k]) <= 2), "{m:?}");
+        }
+        starts.insert(m[3..].to_vec());
+    }
+    assert_eq!(seen.len(), 8);
+    assert!(
+        starts.len() >= 6,
+        "{} different extra stones in 8 games",
+        starts.len()
+    );
 }
 
 #[test]

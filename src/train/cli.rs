@@ -113,6 +113,7 @@ pub fn selfplay_main(args: &[String]) -> Result<(), String> {
             Some(p) => read_openings(p, size)?,
             None => Vec::new(),
         },
+        extra_stones: a.get("extra", 0)?,
     };
     let path = a.str("out").ok_or("--out FILE is required")?;
     let file = std::fs::File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?;

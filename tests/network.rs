@@ -222,7 +222,7 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
 
 /// The network's score and state computed from scratch for the position's board.
 fn fresh_score(pos: &Position, net: &'static Network) -> i32 {
-    let fresh = Position::with_network(pos.board.clone(), pos.rule(), Some(net));
+    let mut fresh = Position::with_network(pos.board.clone(), pos.rule(), Some(net));
     fresh.eval.network_score(pos.side()).unwrap()
 }
 
@@ -252,10 +252,14 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
             } else {
                 pos.make(empty[rng.gen_range(0..empty.len())]);
             }
-            assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
-            let s = pos.eval.network_score(pos.side()).unwrap();
-            assert_eq!(s, fresh_score(&pos, net), "step {step}");
-            scores.insert(s);
+            // The network catches up lazily: it is asked for a score after some steps only,
+            // so batches of several stones are applied, and undone across.
+            if rng.gen_bool(0.4) {
+                assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
+                let s = pos.eval.network_score(pos.side()).unwrap();
+                assert_eq!(s, fresh_score(&pos, net), "step {step}");
+                scores.insert(s);
+            }
         }
         // The random network really reacts to the position.
         assert!(scores.len() > 50, "{} distinct scores", scores.len());
@@ -266,7 +270,7 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
 fn the_score_is_the_tables_plus_the_network() {
     let net = leak(random_network(Rule::Freestyle, 5));
     let mut pos = Position::with_network(Board::new(15, 15), Rule::Freestyle, Some(net));
-    let plain = Position::with_network(Board::new(15, 15), Rule::Freestyle, None);
+    let mut plain = Position::with_network(Board::new(15, 15), Rule::Freestyle, None);
     for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 9)] {
         pos.make(Pos::new(x, y).idx());
     }
@@ -300,7 +304,7 @@ fn exported_network_reproduces_the_trainer() {
             let (x, y) = m.split_once(',').unwrap();
             board.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()).idx());
         }
-        let pos = Position::with_network(board, net.rule, Some(net));
+        let mut pos = Position::with_network(board, net.rule, Some(net));
         let got = pos.eval.network_score(pos.side()).unwrap();
         assert_eq!(got, int, "{line}");
         assert!((got as f64 - float).abs() <= 8.0, "{line}: float {float}");

@@ -121,16 +121,40 @@ pub struct Evaluator {
     /// Per stone placed through this evaluator and still on the board: where its journal
     /// starts and the running totals before it.
     marks: Vec<Mark>,
-    /// With a network: the activation of each journalled cell before the change, in step
-    /// with `journal`, and the pool before each stone, in step with `marks`, so that an
-    /// undo copies them back instead of recomputing activations.
+    /// With a network, its state follows the stones lazily: `after_place` only journals (as
+    /// for the tables), and the network is brought up to date when a score is asked for
+    /// ([`Evaluator::evaluate`]), over all the stones placed since it last was, in one batch.
+    /// A stone whose subtree never asks (threat searches, TT cut-offs, forced replies: about
+    /// half of the stones placed on `bench 12`) costs the network nothing.
+    /// How many of `marks` the network reflects.
+    net_done: usize,
+    /// The batches applied, innermost last.
+    batches: Vec<NetBatch>,
+    /// Per cell a batch changed: the cell and its activation before, in step.
+    act_cells: Vec<u16>,
     act_journal: Vec<[i16; FEATURES]>,
-    pool_marks: Vec<[i32; FEATURES]>,
+    /// Flush scratch: a stamp per cell (listed once per batch) and the cells to update.
+    stamp: Vec<u32>,
+    stamp_now: u32,
+    pending: Vec<u16>,
+}
+
+/// One application of the network to the stones `marks[from..to]`: undoing stone `to - 1`
+/// takes it back whole (the stones before it are then pending again).
+#[derive(Clone)]
+struct NetBatch {
+    from: u32,
+    to: u32,
+    /// `act_cells.len()` before it.
+    acts: u32,
+    pool: [i32; FEATURES],
 }
 
 /// What `after_remove` needs to undo one `after_place` besides the journalled cells.
 #[derive(Clone)]
 struct Mark {
+    /// The cell the stone went on.
+    cell: u16,
     journal: u32,
     lsum: [[i32; 2]; 2],
     count: [[u16; NCOMBOS]; 2],
@@ -223,8 +247,17 @@ impl Evaluator {
             net: net.map(Accumulator::new),
             journal: Vec::with_capacity(64 * 32),
             marks: Vec::with_capacity(64),
+            net_done: 0,
+            batches: Vec::new(),
+            act_cells: Vec::new(),
             act_journal: Vec::new(),
-            pool_marks: Vec::new(),
+            stamp: if net.is_some() {
+                vec![0; NCELLS]
+            } else {
+                Vec::new()
+            },
+            stamp_now: 0,
+            pending: Vec::new(),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -233,6 +266,13 @@ impl Evaluator {
             e.reread(board, i);
             if board.cell(i) == EMPTY {
                 e.add(i, 1);
+            }
+        }
+        if let Some(acc) = e.net.as_mut() {
+            for i in board.all_cells() {
+                if board.cell(i) == EMPTY {
+                    acc.add(i, &e.pat[i]);
+                }
             }
         }
         e
@@ -272,13 +312,6 @@ impl Evaluator {
 
     #[inline]
     fn add(&mut self, i: usize, sign: i32) {
-        if let Some(acc) = self.net.as_mut() {
-            if sign > 0 {
-                acc.add(i, &self.pat[i]);
-            } else {
-                acc.remove(i);
-            }
-        }
         for c in 0..2 {
             self.lsum[c][0] += sign * self.learned[i][c][0] as i32;
             self.lsum[c][1] += sign * self.learned[i][c][1] as i32;
@@ -307,13 +340,11 @@ impl Evaluator {
     /// Call after a stone was put on `i` (the board already shows it).
     pub fn after_place(&mut self, board: &Board, i: usize) {
         self.marks.push(Mark {
+            cell: i as u16,
             journal: self.journal.len() as u32,
             lsum: self.lsum,
             count: self.count,
         });
-        if let Some(acc) = self.net.as_ref() {
-            self.pool_marks.push(*acc.pool());
-        }
         self.add(i, -1);
         self.refresh_neighbours(board, i, true);
     }
@@ -343,12 +374,10 @@ impl Evaluator {
             }
             self.lsum = mark.lsum;
             self.count = mark.count;
-            // The network's pool comes back whole; `i`'s own activation was not touched
-            // while it was occupied.
-            if let Some(acc) = self.net.as_mut() {
-                if let Some(pool) = self.pool_marks.pop() {
-                    acc.set_pool(&pool);
-                }
+            // The network: if this stone was applied, its batch comes back whole (activations
+            // and pool); the batch's earlier stones are pending again. If not, nothing to do.
+            if self.net_done > self.marks.len() {
+                self.undo_batch();
             }
             for c in 0..2 {
                 self.move_sets(c, i, 0, threat_bits(self.combo[i][c]));
@@ -357,7 +386,83 @@ impl Evaluator {
         }
         self.reread(board, i);
         self.add(i, 1);
+        if let Some(acc) = self.net.as_mut() {
+            acc.add(i, &self.pat[i]);
+        }
         self.refresh_neighbours(board, i, false);
+    }
+
+    /// Brings the network up to date with every stone placed since it last was: the
+    /// stones' cells leave the pool, and each cell whose patterns changed meanwhile (listed
+    /// once, and still empty) is recomputed from its patterns now, its old activation
+    /// journalled for the undo.
+    #[inline]
+    fn flush_net(&mut self) {
+        let to = self.marks.len();
+        if self.net_done == to {
+            return;
+        }
+        let Some(acc) = self.net.as_mut() else {
+            return;
+        };
+        let from = self.net_done;
+        self.batches.push(NetBatch {
+            from: from as u32,
+            to: to as u32,
+            acts: self.act_cells.len() as u32,
+            pool: *acc.pool(),
+        });
+        let start = self.marks[from].journal as usize;
+        self.pending.clear();
+        if to == from + 1 {
+            // One stone (the common case: its parent node was scored): its cells are listed
+            // once each in its journal, and its own cell is not among them.
+            acc.remove(self.marks[from].cell as usize);
+            self.pending
+                .extend(self.journal[start..].iter().map(|saved| saved.cell));
+            self.act_cells.extend_from_slice(&self.pending);
+            acc.update_cells(&self.pending, &self.pat, Some(&mut self.act_journal));
+            self.net_done = to;
+            return;
+        }
+        self.stamp_now = self.stamp_now.wrapping_add(1);
+        if self.stamp_now == 0 {
+            self.stamp.fill(0);
+            self.stamp_now = 1;
+        }
+        let now = self.stamp_now;
+        // The stones' cells: their activations (as of the last update: they were empty
+        // then) leave the pool; stamped so that no changed-cell entry brings them back.
+        for m in &self.marks[from..to] {
+            let c = m.cell as usize;
+            acc.remove(c);
+            self.stamp[c] = now;
+        }
+        for saved in &self.journal[start..] {
+            let q = saved.cell as usize;
+            if self.stamp[q] != now {
+                self.stamp[q] = now;
+                self.pending.push(saved.cell);
+            }
+        }
+        self.act_cells.extend_from_slice(&self.pending);
+        acc.update_cells(&self.pending, &self.pat, Some(&mut self.act_journal));
+        self.net_done = to;
+    }
+
+    /// Takes back the innermost batch of network updates (its last stone is being removed).
+    fn undo_batch(&mut self) {
+        let (Some(acc), Some(b)) = (self.net.as_mut(), self.batches.pop()) else {
+            return;
+        };
+        while self.act_cells.len() > b.acts as usize {
+            if let (Some(q), Some(act)) = (self.act_cells.pop(), self.act_journal.pop()) {
+                acc.set_activation(q as usize, &act);
+            }
+        }
+        acc.set_pool(&b.pool);
+        self.net_done = b.from as usize;
+        debug_assert_eq!(b.to as usize, self.marks.len() + 1);
     }
 
     /// Re-reads the line patterns of the empty cells whose keys a stone on `i` changed.
@@ -415,9 +520,12 @@ impl Evaluator {
                 }
             }
         }
-        if let Some(acc) = self.net.as_mut() {
-            let journal = save.then_some(&mut self.act_journal);
-            acc.update_cells(&changed[..nchanged], &self.pat, journal);
+        // Journalled stones update the network lazily (`flush_net`); a stone taken off
+        // without a journal updates it now.
+        if !save {
+            if let Some(acc) = self.net.as_mut() {
+                acc.update_cells(&changed[..nchanged], &self.pat, None);
+            }
         }
     }
 
@@ -428,11 +536,6 @@ impl Evaluator {
         let q = saved.cell as usize;
         self.pat[q] = saved.pat;
         self.tidx[q] = saved.tidx;
-        if let Some(acc) = self.net.as_mut() {
-            if let Some(act) = self.act_journal.pop() {
-                acc.set_activation(q, &act);
-            }
-        }
         self.value[q] = saved.value;
         self.learned[q] = saved.learned;
         for c in 0..2 {
@@ -556,7 +659,7 @@ impl Evaluator {
     /// Static score from the side to move's point of view: the tables' score plus the
     /// network's, when there is one.
     #[inline]
-    pub fn evaluate(&self, side: Color) -> i32 {
+    pub fn evaluate(&mut self, side: Color) -> i32 {
         self.classical(side) + self.network_score(side).unwrap_or(0)
     }
 
@@ -567,7 +670,8 @@ impl Evaluator {
 
     /// The network's part of the score for `side` to move, if a network is used.
     #[inline]
-    pub fn network_score(&self, side: Color) -> Option<i32> {
+    pub fn network_score(&mut self, side: Color) -> Option<i32> {
+        self.flush_net();
         self.net.as_ref().map(|a| a.output(side.index()))
     }
 
@@ -599,10 +703,13 @@ impl Evaluator {
     pub fn matches_fresh(&self, board: &Board) -> bool {
         let net = self.net.as_ref().map(|a| a.network());
         let fresh = Evaluator::with_parts(board, self.rule, self.weights, net);
+        let mut this = self.clone();
+        this.flush_net();
+        let this = &this;
         if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
         }
-        let nets = match (&fresh.net, &self.net) {
+        let nets = match (&fresh.net, &this.net) {
             (None, None) => None,
             (Some(f), Some(s)) if f.pool() == s.pool() => Some((f, s)),
             _ => return false,

@@ -74,6 +74,26 @@ pub fn cells_update(
     }
 }
 
+/// The loop of both `cells_update` kernels: for each cell (its old activation journalled
+/// first), `update` gets its four rows and its activation.
+#[inline(always)]
+fn each_cell(
+    net: &Network,
+    cells: &[u16],
+    pat: &[[[u8; 4]; 2]; NCELLS],
+    act: &mut [[i16; FEATURES]],
+    mut journal: Option<&mut Vec<[i16; FEATURES]>>,
+    mut update: impl FnMut([&[i16; FEATURES]; 4], &mut [i16; FEATURES]),
+) {
+    for &q in cells {
+        let q = q as usize;
+        if let Some(j) = journal.as_deref_mut() {
+            j.push(act[q]);
+        }
+        update(net.rows(&pat[q]), &mut act[q]);
+    }
+}
+
 /// `pool += new - old`, element-wise (i16 widened to i32).
 #[inline]
 pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i16; FEATURES]) {
@@ -146,15 +166,11 @@ pub mod scalar {
         pat: &[[[u8; 4]; 2]; NCELLS],
         act: &mut [[i16; FEATURES]],
         pool: &mut [i32; FEATURES],
-        mut journal: Option<&mut Vec<[i16; FEATURES]>>,
+        journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
-        for &q in cells {
-            let q = q as usize;
-            if let Some(j) = journal.as_deref_mut() {
-                j.push(act[q]);
-            }
-            cell_update(net.rows(&pat[q]), &net.bias0, &mut act[q], pool);
-        }
+        super::each_cell(net, cells, pat, act, journal, |rows, act| {
+            cell_update(rows, &net.bias0, act, pool)
+        });
     }
 
     pub fn pool_replace(pool: &mut [i32; FEATURES], old: &[i16; FEATURES], new: &[i16; FEATURES]) {
@@ -229,15 +245,12 @@ pub mod x86 {
         pat: &[[[u8; 4]; 2]; NCELLS],
         act: &mut [[i16; FEATURES]],
         pool: &mut [i32; FEATURES],
-        mut journal: Option<&mut Vec<[i16; FEATURES]>>,
+        journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
-        for &q in cells {
-            let q = q as usize;
-            if let Some(j) = journal.as_deref_mut() {
-                j.push(act[q]);
-            }
-            cell_update_avx2(net.rows(&pat[q]), &net.bias0, &mut act[q], pool);
-        }
+        // The closure inherits this function's target features, so the kernel is inlined.
+        each_cell(net, cells, pat, act, journal, |rows, act| {
+            cell_update_avx2(rows, &net.bias0, act, pool)
+        });
     }
 
     #[target_feature(enable = "avx2")]

@@ -239,7 +239,10 @@ impl Reader<'_> {
 /// -29.0 +/- 27.5 Elo against the tables alone at 100 ms/move (600 games) and +12.7 +/- 39.3
 /// at 20,000 nodes/move (300 games); its re-trained export (every intermediate rounded as the
 /// engine rounds) -54.9 +/- 28.7 at 100 ms (562 games). It costs about a quarter of the
-/// nodes per second. Use one with `WUZI_NNUE_FILE`.
+/// nodes per second. Session 33 (16 features, lazy updates: +11 % instructions per node):
+/// trained on 367k positions of balanced-opening games, +20.9 +/- 31.3 at 20,000 nodes and
+/// -7.8 +/- 22.4 at 100 ms; with 89k self-play positions more, +19.2 +/- 34.6 and
+/// -28.7 +/- 20.8 (645 games, SPRT H0). README "Session 33". Use one with `WUZI_NNUE_FILE`.
 fn embedded(_rule: Rule) -> Option<&'static [u8]> {
     None
 }

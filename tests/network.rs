@@ -266,6 +266,46 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
     }
 }
 
+/// Stones that were on the board when the evaluator was built are taken back without a
+/// journal (a manager's BOARD, then TAKEBACK): the network follows those too, mixed with
+/// journalled stones and lazy batches.
+#[test]
+fn the_network_follows_stones_taken_back_that_it_did_not_see_placed() {
+    let mut rng = StdRng::seed_from_u64(31);
+    let net = leak(random_network(Rule::Freestyle, 41));
+    let mut board = Board::new(15, 15);
+    for _ in 0..30 {
+        let empty: Vec<usize> = board
+            .all_cells()
+            .filter(|&i| board.cell(i) == EMPTY)
+            .collect();
+        board.make(empty[rng.gen_range(0..empty.len())]);
+    }
+    let mut pos = Position::with_network(board, Rule::Freestyle, Some(net));
+    for step in 0..200 {
+        let empty: Vec<usize> = pos
+            .board
+            .all_cells()
+            .filter(|&i| pos.board.cell(i) == EMPTY)
+            .collect();
+        // Undo more often than make, so that the stones of the starting board come off.
+        if pos.board.stones() > 0 && rng.gen_bool(0.55) {
+            pos.undo();
+        } else {
+            pos.make(empty[rng.gen_range(0..empty.len())]);
+        }
+        if rng.gen_bool(0.5) {
+            assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
+            let s = pos.eval.network_score(pos.side()).unwrap();
+            assert_eq!(s, fresh_score(&pos, net), "step {step}");
+        }
+    }
+    assert!(
+        pos.board.stones() < 30,
+        "the starting stones were taken back"
+    );
+}
+
 #[test]
 fn the_score_is_the_tables_plus_the_network() {
     let net = leak(random_network(Rule::Freestyle, 5));

@@ -399,12 +399,12 @@ impl Evaluator {
     #[inline]
     fn flush_net(&mut self) {
         let to = self.marks.len();
-        if self.net_done == to {
-            return;
-        }
         let Some(acc) = self.net.as_mut() else {
             return;
         };
+        if self.net_done == to {
+            return;
+        }
         let from = self.net_done;
         self.batches.push(NetBatch {
             from: from as u32,

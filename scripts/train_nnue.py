@@ -281,11 +281,10 @@ def main():
         if best is None or v < best[0]:
             best = (v, {kk: vv.detach().clone() for kk, vv in net.state_dict().items()})
             # The best network so far is on disk after every epoch: a run stopped by a time
-            # limit still leaves one (the final export below overwrites it with the same).
+            # limit still leaves one (the final export below writes the same again).
             write_file(quantise(net), RULES[args.rule], args.out)
             torch.save(best[1], args.out + ".pt")
     net.load_state_dict(best[1])
-    torch.save(best[1], args.out + ".pt")
 
     q = quantise(net)
     size = write_file(q, RULES[args.rule], args.out)

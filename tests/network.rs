@@ -283,17 +283,8 @@ fn the_network_follows_stones_taken_back_that_it_did_not_see_placed() {
     }
     let mut pos = Position::with_network(board, Rule::Freestyle, Some(net));
     for step in 0..200 {
-        let empty: Vec<usize> = pos
-            .board
-            .all_cells()
-            .filter(|&i| pos.board.cell(i) == EMPTY)
-            .collect();
         // Undo more often than make, so that the stones of the starting board come off.
-        if pos.board.stones() > 0 && rng.gen_bool(0.55) {
-            pos.undo();
-        } else {
-            pos.make(empty[rng.gen_range(0..empty.len())]);
-        }
+        common::position::random_step(&mut pos, &mut rng, 0.55);
         if rng.gen_bool(0.5) {
             assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
             let s = pos.eval.network_score(pos.side()).unwrap();

@@ -37,8 +37,7 @@ impl Accumulator {
     #[inline]
     pub fn add(&mut self, i: usize, pat: &[[u8; 4]; 2]) {
         self.act[i] = [0; FEATURES];
-        self.net
-            .update(codes(pat), &mut self.act[i], &mut self.pool);
+        self.net.update(pat, &mut self.act[i], &mut self.pool);
     }
 
     /// Cell `i` was filled: its activation leaves the sum.
@@ -46,13 +45,6 @@ impl Accumulator {
     pub fn remove(&mut self, i: usize) {
         let old = self.act[i];
         super::simd::pool_replace(&mut self.pool, &old, &[0; FEATURES]);
-    }
-
-    /// The line patterns of the empty cell `i` changed.
-    #[inline]
-    pub fn update(&mut self, i: usize, pat: &[[u8; 4]; 2]) {
-        self.net
-            .update(codes(pat), &mut self.act[i], &mut self.pool);
     }
 
     /// The line patterns of the empty cells `cells` changed (each listed once; `pat` is the

@@ -268,14 +268,21 @@ impl Evaluator {
                 e.add(i, 1);
             }
         }
-        if let Some(acc) = e.net.as_mut() {
+        e.rebuild_net(board);
+        e
+    }
+
+    /// Computes the network's state afresh from the patterns of `board`'s empty cells (no
+    /// stone placed through this evaluator may be on the board: nothing is journalled).
+    fn rebuild_net(&mut self, board: &Board) {
+        if let Some(acc) = self.net.as_mut() {
+            *acc = Accumulator::new(acc.network());
             for i in board.all_cells() {
                 if board.cell(i) == EMPTY {
-                    acc.add(i, &e.pat[i]);
+                    acc.add(i, &self.pat[i]);
                 }
             }
         }
-        e
     }
 
     pub fn rule(&self) -> Rule {
@@ -386,10 +393,10 @@ impl Evaluator {
         }
         self.reread(board, i);
         self.add(i, 1);
-        if let Some(acc) = self.net.as_mut() {
-            acc.add(i, &self.pat[i]);
-        }
         self.refresh_neighbours(board, i, false);
+        // Rare (a stone of the starting board taken back): the network is recomputed rather
+        // than followed cell by cell, so the refresh loop need not track changed cells.
+        self.rebuild_net(board);
     }
 
     /// Brings the network up to date with every stone placed since it last was: the
@@ -420,29 +427,26 @@ impl Evaluator {
             acc.remove(self.marks[from].cell as usize);
             self.pending
                 .extend(self.journal[start..].iter().map(|saved| saved.cell));
-            self.act_cells.extend_from_slice(&self.pending);
-            acc.update_cells(&self.pending, &self.pat, Some(&mut self.act_journal));
-            self.net_done = to;
-            return;
-        }
-        self.stamp_now = self.stamp_now.wrapping_add(1);
-        if self.stamp_now == 0 {
-            self.stamp.fill(0);
-            self.stamp_now = 1;
-        }
-        let now = self.stamp_now;
-        // The stones' cells: their activations (as of the last update: they were empty
-        // then) leave the pool; stamped so that no changed-cell entry brings them back.
-        for m in &self.marks[from..to] {
-            let c = m.cell as usize;
-            acc.remove(c);
-            self.stamp[c] = now;
-        }
-        for saved in &self.journal[start..] {
-            let q = saved.cell as usize;
-            if self.stamp[q] != now {
-                self.stamp[q] = now;
-                self.pending.push(saved.cell);
+        } else {
+            self.stamp_now = self.stamp_now.wrapping_add(1);
+            if self.stamp_now == 0 {
+                self.stamp.fill(0);
+                self.stamp_now = 1;
+            }
+            let now = self.stamp_now;
+            // The stones' cells: their activations (as of the last update: they were empty
+            // then) leave the pool; stamped so that no changed-cell entry brings them back.
+            for m in &self.marks[from..to] {
+                let c = m.cell as usize;
+                acc.remove(c);
+                self.stamp[c] = now;
+            }
+            for saved in &self.journal[start..] {
+                let q = saved.cell as usize;
+                if self.stamp[q] != now {
+                    self.stamp[q] = now;
+                    self.pending.push(saved.cell);
+                }
             }
         }
         self.act_cells.extend_from_slice(&self.pending);
@@ -482,10 +486,6 @@ impl Evaluator {
     #[inline(always)]
     fn refresh_within<const R: isize>(&mut self, board: &Board, i: usize, save: bool) {
         let steps: &[isize] = if R == 4 { &STEPS4 } else { &STEPS5 };
-        // The cells whose patterns changed, for the network's update after the loop (one
-        // call for all of them: each cell lies on one line through `i`, so it is listed once).
-        let mut changed = [0u16; 4 * STEPS5.len()];
-        let mut nchanged = 0;
         for (d, &dir) in DIRS.iter().enumerate() {
             for &k in steps {
                 let q = step(i, dir, k);
@@ -510,21 +510,12 @@ impl Evaluator {
                 }
                 self.pat[q][0][d] = p0;
                 self.pat[q][1][d] = p1;
-                changed[nchanged] = q as u16;
-                nchanged += 1;
                 if p0 != o0 {
                     self.recombine_empty::<0>(q, d, o0, p0);
                 }
                 if p1 != o1 {
                     self.recombine_empty::<1>(q, d, o1, p1);
                 }
-            }
-        }
-        // Journalled stones update the network lazily (`flush_net`); a stone taken off
-        // without a journal updates it now.
-        if !save {
-            if let Some(acc) = self.net.as_mut() {
-                acc.update_cells(&changed[..nchanged], &self.pat, None);
             }
         }
     }

@@ -103,21 +103,16 @@ impl Network {
         [0, 1, 2, 3].map(|d| &self.embed[code(pat[0][d], pat[1][d])])
     }
 
-    /// Replaces `act` by the activation of a cell with these codes; the pool takes the
-    /// difference.
+    /// Replaces `act` by the activation of a cell with these line patterns; the pool takes
+    /// the difference.
     #[inline]
-    pub fn update(&self, codes: [usize; 4], act: &mut [i16; FEATURES], pool: &mut [i32; FEATURES]) {
-        simd::cell_update(
-            [
-                &self.embed[codes[0]],
-                &self.embed[codes[1]],
-                &self.embed[codes[2]],
-                &self.embed[codes[3]],
-            ],
-            &self.bias0,
-            act,
-            pool,
-        );
+    pub fn update(
+        &self,
+        pat: &[[u8; 4]; 2],
+        act: &mut [i16; FEATURES],
+        pool: &mut [i32; FEATURES],
+    ) {
+        simd::cell_update(self.rows(pat), &self.bias0, act, pool);
     }
 
     /// The network's score (evaluation units) for the side to move of colour index `stm`,

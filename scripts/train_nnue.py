@@ -16,6 +16,12 @@ scale instead: 200 for Rapfi's). Games are split into training and
 validation by a hash of their id. The exported file is checked by emulating the engine's
 integer arithmetic in numpy; the difference to the float model is printed.
 
+Line keys (--keys; freestyle): the input of a cell and direction is the line itself, the four
+cells each side (65,536 keys, a line and its reversal sharing a row), from `netdata --keys 1`.
+A key's row is its pattern pair's row plus a residual of its own, penalised by --resid-l2
+(1e-4; without it the residuals learn the games by heart); --init starts the shared part from
+a pattern-pair network's .pt.
+
 Usage:
     pbrain-wuzi netdata --data data/g1.txt,data/g2.txt --out data/nn
     python3 scripts/train_nnue.py --data data/nn --out data/free15.wzn [--epochs 12]
@@ -39,6 +45,9 @@ RULES = {"freestyle": 0, "standard": 1, "renju": 4, "caro": 8}
 POS_DTYPE = np.dtype([("game", "<u8"), ("sample", "<u4"), ("stm", "u1"), ("result", "u1"),
                       ("rows", "<u2"), ("score", "<i4"), ("classical", "<i4"), ("first", "<u4")])
 CELL_DTYPE = np.dtype([("codes", "u1", (4,)), ("count", "<u2")])
+KCELL_DTYPE = np.dtype([("codes", "<u2", (4,)), ("count", "<u2")])
+NKEYS = 1 << 16
+KEYS = False  # --keys: inputs are freestyle's 8-cell line keys (netdata --keys 1)
 
 
 def load(prefixes):
@@ -46,7 +55,7 @@ def load(prefixes):
     offset = 0
     for p in prefixes.split(","):
         a = np.fromfile(p + ".pos", dtype=POS_DTYPE)
-        c = np.fromfile(p + ".cells", dtype=CELL_DTYPE)
+        c = np.fromfile(p + (".kcells" if KEYS else ".cells"), dtype=KCELL_DTYPE if KEYS else CELL_DTYPE)
         with open(p + ".moves") as f:
             m = f.read().splitlines()
         assert len(m) == len(a), f"{p}: {len(m)} move lines for {len(a)} positions"
@@ -85,10 +94,14 @@ def fq(t, scale):
 
 
 class Net(torch.nn.Module):
-    def __init__(self):
+    def __init__(self, keymap=None):
         super().__init__()
         g = torch.Generator().manual_seed(1)
         self.embed = torch.nn.Parameter(torch.randn(NCODES, FEATURES, generator=g) * 0.1)
+        if keymap is not None:
+            # Line keys: a key's row is its pattern pair's row plus a residual of its own.
+            self.register_buffer("keymap", torch.from_numpy(keymap.astype(np.int64)))
+            self.resid = torch.nn.Parameter(torch.zeros(NKEYS, FEATURES))
         self.bias0 = torch.nn.Parameter(torch.full((FEATURES,), 0.3))
         self.w1 = torch.nn.Parameter(torch.randn(2, HIDDEN, FEATURES, generator=g) * 0.05)
         self.b1 = torch.nn.Parameter(torch.full((2, HIDDEN), 0.1))
@@ -98,7 +111,7 @@ class Net(torch.nn.Module):
     def forward(self, codes, count, owner, nbatch, stm):
         # Rounded as the engine rounds (straight-through): one code's rounding error would
         # otherwise repeat over every cell that has it.
-        e, b0 = fq(self.embed, 1024), fq(self.bias0, 1024)
+        e, b0 = fq(self.table(), 1024), fq(self.bias0, 1024)
         a = torch.clamp(e[codes].sum(1) + b0, 0, 1)
         x = torch.zeros(nbatch, FEATURES, device=a.device)
         x.index_add_(0, owner, a * count[:, None])
@@ -108,10 +121,19 @@ class Net(torch.nn.Module):
         w2 = fq(self.w2 * 100, 4)
         return (h * w2[stm]).sum(1) + 100 * self.b2[stm]
 
+    def table(self):
+        """The input table the engine indexes: pattern-pair rows, or line-key rows."""
+        if hasattr(self, "resid"):
+            return self.embed[self.keymap] + self.resid
+        return self.embed
+
     def constrain(self):
         with torch.no_grad():
             lim = EMBED_LIMIT / 1024
             self.embed.clamp_(-lim, lim)
+            if hasattr(self, "resid"):
+                base = self.embed[self.keymap]
+                self.resid.copy_(torch.maximum(torch.minimum(self.resid, lim - base), -lim - base))
             self.bias0.clamp_(-lim, lim)
             self.w1.clamp_(-W1_LIMIT / 2048, W1_LIMIT / 2048)
             self.w2.clamp_(-20, 20)
@@ -139,8 +161,13 @@ def quantise(net):
     """The engine's integer weights (network.rs scales)."""
     r = lambda t, s, lim=None: np.clip(np.rint(t.detach().cpu().double().numpy() * s),
                                        -(lim or 32767), lim or 32767).astype(np.int64)
+    table = net.table()
+    if KEYS:
+        # Every key reads its canonical key's row (netdata writes the smaller of a line and
+        # its reversal; the engine indexes the raw key).
+        table = table[torch.from_numpy(canonical_keys()).to(table.device)]
     q = {
-        "embed": r(net.embed, 1024, EMBED_LIMIT),
+        "embed": r(table, 1024, EMBED_LIMIT),
         "bias0": r(net.bias0, 1024, EMBED_LIMIT),
         "w1": r(net.w1, 2048, W1_LIMIT),
         "b1": r(net.b1, 512),
@@ -148,6 +175,15 @@ def quantise(net):
         "b2": np.rint(net.b2.detach().cpu().double().numpy() * 100 * 2048).astype(np.int64),
     }
     return q
+
+
+def canonical_keys():
+    """Per 16-bit line key, the smaller of it and its reversal (train/cli.rs canonical_key)."""
+    k = np.arange(NKEYS, dtype=np.int64)
+    r = np.zeros_like(k)
+    for j in range(8):
+        r |= ((k >> (2 * j)) & 3) << (2 * (7 - j))
+    return np.minimum(k, r)
 
 
 def int_forward(q, codes, count, owner, nbatch, stm):
@@ -166,7 +202,7 @@ def int_forward(q, codes, count, owner, nbatch, stm):
 
 def write_file(q, rule, path):
     b = bytearray(b"WUZINNUE")
-    b += struct.pack("<IBBHHH", 1, rule, 0, FEATURES, HIDDEN, NCODES)
+    b += struct.pack("<IBBHHI", 2, rule, int(KEYS), FEATURES, HIDDEN, len(q["embed"]))
     i16 = lambda a: np.asarray(a, dtype="<i2").tobytes()
     b += i16(q["embed"]) + i16(q["bias0"])
     for c in range(2):
@@ -198,10 +234,15 @@ def main():
                     "scale (a teacher's, e.g. 200 for Rapfi; scripts/teacher_games.py) instead of the fitted K")
     ap.add_argument("--features", type=int, default=FEATURES,
                     help="features per cell; must equal the engine's network::FEATURES to load (default %(default)s)")
+    ap.add_argument("--keys", action="store_true", help="inputs are line keys (netdata --keys 1)")
+    ap.add_argument("--resid-l2", type=float, default=0.0, help="L2 penalty on the line-key residuals")
+    ap.add_argument("--init", help="start from this .pt (a pattern-pair network's state)")
     ap.add_argument("--check", help="write test vectors (expected integer and float outputs)")
     ap.add_argument("--check-net", help="network file the test vectors go with (default --out)")
     args = ap.parse_args()
     FEATURES = args.features
+    global KEYS
+    KEYS = args.keys
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -227,7 +268,11 @@ def main():
     cls_t = torch.from_numpy(classical.astype(np.float32)).to(dev)
     tgt_t = torch.from_numpy(target.astype(np.float32)).to(dev)
     res_t = torch.from_numpy(result.astype(np.float32)).to(dev)
-    net = Net().to(dev)
+    keymap = np.fromfile(args.data.split(",")[0] + ".keymap", dtype=np.uint8) if KEYS else None
+    net = Net(keymap).to(dev)
+    if args.init:
+        missing = net.load_state_dict(torch.load(args.init), strict=False)
+        print(f"initialised from {args.init} ({missing})", flush=True)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     bce = torch.nn.functional.binary_cross_entropy_with_logits
@@ -268,6 +313,8 @@ def main():
             bt = torch.from_numpy(b).to(dev)
             out = net(codes, count, owner, len(b), stm)
             loss = bce((cls_t[bt] + out) / k, tgt_t[bt])
+            if KEYS and args.resid_l2 > 0:
+                loss = loss + args.resid_l2 * net.resid.pow(2).sum()
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -23,9 +23,11 @@ USAGE:
                       [--seed S] [--size N (for .csv samples)]
                               fit the evaluation table of rule R to samples (Wuzi's, or
                               c-gomoku-cli's -sample .csv/.bin) and write it
-    pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N]
+    pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N] [--keys 1]
                               write the network's training inputs (PREFIX.pos,
-                              PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py
+                              PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py;
+                              --keys 1 (freestyle): line keys instead (PREFIX.kcells,
+                              PREFIX.keymap) for train_nnue.py --keys
     pbrain-wuzi policy --data FILE[,FILE...] --out FILE [--rule R] [--size N] [--steps S]
                        [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S]
                               fit the move-ordering corrections of rule R to the last move

@@ -54,7 +54,10 @@ fn incremental_sums_match_a_fresh_evaluator_with_any_table() {
                 assert!(pos.eval.matches_fresh(&pos.board), "{rule:?} step {step}");
                 let mut fresh = Evaluator::with_weights(&pos.board, rule, w);
                 for c in [Color::Black, Color::White] {
-                    assert_eq!(pos.eval.evaluate(c), fresh.evaluate(c));
+                    assert_eq!(
+                        pos.eval.evaluate(&pos.board, c),
+                        fresh.evaluate(&pos.board, c)
+                    );
                 }
             }
         }
@@ -89,7 +92,11 @@ fn features_times_parameters_is_the_evaluators_score() {
                 .map(|&(k, c)| p[k as usize] as i64 * c as i64)
                 .sum();
             let expect = (dot / w.divisor as i64) as i32;
-            assert_eq!(pos.eval.evaluate(pos.side()), expect, "{rule:?}");
+            assert_eq!(
+                pos.eval.evaluate(&pos.board, pos.side()),
+                expect,
+                "{rule:?}"
+            );
             checked += 1;
         }
         assert_eq!(checked, 600);
@@ -111,7 +118,7 @@ fn the_handset_table_scores_as_the_handset_evaluation_did() {
         them += e.value(i, Color::Black);
     }
     assert_ne!(me, 0);
-    assert_eq!(e.evaluate(Color::White), (me * 9 - them * 8) / 8);
+    assert_eq!(e.evaluate(&board, Color::White), (me * 9 - them * 8) / 8);
 }
 
 #[test]
@@ -131,7 +138,10 @@ fn a_table_file_round_trips() {
     for _ in 0..200 {
         random_step(&mut a, &mut rng, 0.2);
         let mut b = Evaluator::with_weights(&a.board, Rule::Renju, loaded);
-        assert_eq!(a.eval.evaluate(a.side()), b.evaluate(a.side()));
+        assert_eq!(
+            a.eval.evaluate(&a.board, a.side()),
+            b.evaluate(&a.board, a.side())
+        );
     }
 }
 

@@ -2,7 +2,8 @@
 //! incremental state against a recomputation, and the exported network against the trainer.
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use wuzi::eval::network::{
-    Head, Network, ACT_MAX, EMBED_LIMIT, FEATURES, HIDDEN, H_MAX, NCODES, W1_LIMIT,
+    file_bytes, Head, Inputs, Network, Source, ACT_MAX, EMBED_LIMIT, FEATURES, HIDDEN, H_MAX,
+    NCODES, W1_LIMIT,
 };
 use wuzi::eval::simd;
 use wuzi::game::board::{Board, EMPTY};
@@ -14,8 +15,12 @@ mod common;
 
 /// A network with random weights in ranges that exercise every clamp.
 fn random_network(rule: Rule, seed: u64) -> Network {
+    random_network_with(rule, Inputs::Patterns, seed)
+}
+
+fn random_network_with(rule: Rule, inputs: Inputs, seed: u64) -> Network {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut net = Network::zero(rule);
+    let mut net = Network::zero_with(rule, inputs);
     for row in net.embed.iter_mut() {
         row.iter_mut().for_each(|x| *x = rng.gen_range(-500..=500));
     }
@@ -75,6 +80,23 @@ fn network_file_round_trips_and_bad_files_are_refused() {
     big.embed[NCODES - 1][0] = -EMBED_LIMIT - 1;
     let e = Network::from_bytes(&big.to_bytes()).unwrap_err();
     assert!(e.contains("input weight"), "{e}");
+
+    // A line-key network: 65,536 rows, freestyle only.
+    let keys = random_network_with(Rule::Freestyle, Inputs::LineKeys, 9);
+    let kb = keys.to_bytes();
+    assert_eq!(kb.len(), file_bytes(Inputs::LineKeys));
+    assert_eq!(Network::from_bytes(&kb), Ok(keys.clone()));
+    let mut renju = keys.clone();
+    renju.rule = Rule::Renju;
+    let e = Network::from_bytes(&renju.to_bytes()).unwrap_err();
+    assert!(e.contains("freestyle only"), "{e}");
+    let mut kind = kb.clone();
+    kind[13] = 0; // says pattern pairs, holds line keys (the header is checked first)
+    let e = Network::from_bytes(&kind).unwrap_err();
+    assert!(e.contains("dimensions"), "{e}");
+    kind[13] = 7;
+    let e = Network::from_bytes(&kind).unwrap_err();
+    assert!(e.contains("unknown inputs"), "{e}");
 
     let dir = std::env::temp_dir().join(format!("wuzi-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -161,7 +183,21 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
     use wuzi::game::pos::NCELLS;
     let mut rng = StdRng::seed_from_u64(12);
     for round in 0..200 {
-        let net = random_network(Rule::Freestyle, 100 + round);
+        // Odd rounds: a line-key network reading a random board's keys.
+        let keys = round % 2 == 1;
+        let inputs = if keys {
+            Inputs::LineKeys
+        } else {
+            Inputs::Patterns
+        };
+        let net = random_network_with(Rule::Freestyle, inputs, 100 + round);
+        let mut board = Board::new(15, 15);
+        for _ in 0..rng.gen_range(0..120) {
+            let i = Pos::new(rng.gen_range(0..15), rng.gen_range(0..15)).idx();
+            if board.cell(i) == EMPTY {
+                board.make(i);
+            }
+        }
         let mut pat = Box::new([[[0u8; 4]; 2]; NCELLS]);
         for cell in pat.iter_mut() {
             for colour in cell.iter_mut() {
@@ -182,12 +218,17 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
             cells.swap(k, j);
         }
         cells.truncate(rng.gen_range(0..=40));
+        let src = if keys {
+            Source::Keys(&board)
+        } else {
+            Source::Patterns(&pat)
+        };
         let (mut act_s, mut pool_s, mut journal_s) = (act.clone(), pool, Vec::new());
         let (mut act_v, mut pool_v, mut journal_v) = (act.clone(), pool, Vec::new());
         simd::scalar::cells_update(
             &net,
             &cells,
-            &pat,
+            src,
             &mut act_s,
             &mut pool_s,
             Some(&mut journal_s),
@@ -195,7 +236,7 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
         simd::x86::cells_update(
             &net,
             &cells,
-            &pat,
+            src,
             &mut act_v,
             &mut pool_v,
             Some(&mut journal_v),
@@ -209,12 +250,17 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
         );
         // Without a journal the same state results.
         let (mut act_n, mut pool_n) = (act.clone(), pool);
-        simd::x86::cells_update(&net, &cells, &pat, &mut act_n, &mut pool_n, None);
+        simd::x86::cells_update(&net, &cells, src, &mut act_n, &mut pool_n, None);
         assert_eq!((&act_n, pool_n), (&act_s, pool_s));
         // And each cell's activation is its four rows' clamped sum.
         for &q in &cells {
             let mut a = [0; FEATURES];
-            simd::scalar::cell_activation(net.rows(&pat[q as usize]), &net.bias0, &mut a);
+            let rows = if keys {
+                net.key_rows(board.keys(q as usize))
+            } else {
+                net.rows(&pat[q as usize])
+            };
+            simd::scalar::cell_activation(rows, &net.bias0, &mut a);
             assert_eq!(act_s[q as usize], a);
         }
     }
@@ -223,21 +269,23 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
 /// The network's score and state computed from scratch for the position's board.
 fn fresh_score(pos: &Position, net: &'static Network) -> i32 {
     let mut fresh = Position::with_network(pos.board.clone(), pos.rule(), Some(net));
-    fresh.eval.network_score(pos.side()).unwrap()
+    fresh.eval.network_score(&fresh.board, pos.side()).unwrap()
 }
 
 #[test]
 fn incremental_network_state_equals_a_recomputation_after_random_play() {
     let mut rng = StdRng::seed_from_u64(2027);
-    for (k, (size, rule)) in [
-        (15, Rule::Freestyle),
-        (20, Rule::Renju),
-        (9, Rule::Standard),
+    for (k, (size, rule, inputs)) in [
+        (15, Rule::Freestyle, Inputs::Patterns),
+        (20, Rule::Renju, Inputs::Patterns),
+        (9, Rule::Standard, Inputs::Patterns),
+        (15, Rule::Freestyle, Inputs::LineKeys),
+        (7, Rule::Freestyle, Inputs::LineKeys),
     ]
     .into_iter()
     .enumerate()
     {
-        let net = leak(random_network(rule, 100 + k as u64));
+        let net = leak(random_network_with(rule, inputs, 100 + k as u64));
         let mut pos = Position::with_network(Board::new(size, size), rule, Some(net));
         let mut scores = std::collections::HashSet::new();
         for step in 0..600 {
@@ -256,7 +304,7 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
             // so batches of several stones are applied, and undone across.
             if rng.gen_bool(0.4) {
                 assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
-                let s = pos.eval.network_score(pos.side()).unwrap();
+                let s = pos.eval.network_score(&pos.board, pos.side()).unwrap();
                 assert_eq!(s, fresh_score(&pos, net), "step {step}");
                 scores.insert(s);
             }
@@ -272,7 +320,15 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
 #[test]
 fn the_network_follows_stones_taken_back_that_it_did_not_see_placed() {
     let mut rng = StdRng::seed_from_u64(31);
-    let net = leak(random_network(Rule::Freestyle, 41));
+    for inputs in [Inputs::Patterns, Inputs::LineKeys] {
+        takeback_unseen(
+            &mut rng,
+            leak(random_network_with(Rule::Freestyle, inputs, 41)),
+        );
+    }
+}
+
+fn takeback_unseen(rng: &mut StdRng, net: &'static Network) {
     let mut board = Board::new(15, 15);
     for _ in 0..30 {
         let empty: Vec<usize> = board
@@ -284,10 +340,10 @@ fn the_network_follows_stones_taken_back_that_it_did_not_see_placed() {
     let mut pos = Position::with_network(board, Rule::Freestyle, Some(net));
     for step in 0..200 {
         // Undo more often than make, so that the stones of the starting board come off.
-        common::position::random_step(&mut pos, &mut rng, 0.55);
+        common::position::random_step(&mut pos, rng, 0.55);
         if rng.gen_bool(0.5) {
             assert!(pos.eval.matches_fresh(&pos.board), "step {step}");
-            let s = pos.eval.network_score(pos.side()).unwrap();
+            let s = pos.eval.network_score(&pos.board, pos.side()).unwrap();
             assert_eq!(s, fresh_score(&pos, net), "step {step}");
         }
     }
@@ -306,11 +362,17 @@ fn the_score_is_the_tables_plus_the_network() {
         pos.make(Pos::new(x, y).idx());
     }
     let side = pos.side();
-    let n = pos.eval.network_score(side).unwrap();
+    let n = pos.eval.network_score(&pos.board, side).unwrap();
     assert_ne!(n, 0);
-    assert_eq!(pos.eval.evaluate(side), pos.eval.classical(side) + n);
-    assert_eq!(plain.eval.network_score(side), None);
-    assert_eq!(plain.eval.evaluate(side), plain.eval.classical(side));
+    assert_eq!(
+        pos.eval.evaluate(&pos.board, side),
+        pos.eval.classical(side) + n
+    );
+    assert_eq!(plain.eval.network_score(&plain.board, side), None);
+    assert_eq!(
+        plain.eval.evaluate(&plain.board, side),
+        plain.eval.classical(side)
+    );
 }
 
 /// The network `scripts/train_nnue.py` exported, run by the engine on positions of its
@@ -336,7 +398,7 @@ fn exported_network_reproduces_the_trainer() {
             board.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()).idx());
         }
         let mut pos = Position::with_network(board, net.rule, Some(net));
-        let got = pos.eval.network_score(pos.side()).unwrap();
+        let got = pos.eval.network_score(&pos.board, pos.side()).unwrap();
         assert_eq!(got, int, "{line}");
         assert!((got as f64 - float).abs() <= 8.0, "{line}: float {float}");
         n += 1;

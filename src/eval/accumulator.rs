@@ -2,8 +2,7 @@
 //! calls it exactly where its own per-cell state changes (a cell filled, emptied, or one of its
 //! line patterns changed), so a move costs one activation per changed cell, never a rescan.
 
-use super::network::{code, Network, FEATURES};
-use crate::game::pos::NCELLS;
+use super::network::{code, Network, Source, FEATURES};
 
 #[derive(Clone)]
 pub struct Accumulator {
@@ -24,7 +23,7 @@ impl Accumulator {
     pub fn new(net: &'static Network) -> Accumulator {
         Accumulator {
             net,
-            act: vec![[0; FEATURES]; NCELLS],
+            act: vec![[0; FEATURES]; crate::game::pos::NCELLS],
             pool: [0; FEATURES],
         }
     }
@@ -33,11 +32,15 @@ impl Accumulator {
         self.net
     }
 
-    /// Cell `i` became empty (or is counted for the first time) with these patterns.
+    /// Cell `i` is counted for the first time, with its inputs read from `src`.
     #[inline]
-    pub fn add(&mut self, i: usize, pat: &[[u8; 4]; 2]) {
+    pub fn add(&mut self, i: usize, src: Source) {
         self.act[i] = [0; FEATURES];
-        self.net.update(pat, &mut self.act[i], &mut self.pool);
+        let rows = match src {
+            Source::Patterns(pat) => self.net.rows(&pat[i]),
+            Source::Keys(board) => self.net.key_rows(board.keys(i)),
+        };
+        self.net.update(rows, &mut self.act[i], &mut self.pool);
     }
 
     /// Cell `i` was filled: its activation leaves the sum.
@@ -47,17 +50,17 @@ impl Accumulator {
         super::simd::pool_replace(&mut self.pool, &old, &[0; FEATURES]);
     }
 
-    /// The line patterns of the empty cells `cells` changed (each listed once; `pat` is the
-    /// evaluator's per-cell patterns): with `journal`, each one's activation is pushed there
-    /// before it changes, in the order of `cells`.
+    /// The inputs of the empty cells `cells` changed (each listed once; read from `src`):
+    /// with `journal`, each one's activation is pushed there before it changes, in the order
+    /// of `cells`.
     #[inline]
     pub fn update_cells(
         &mut self,
         cells: &[u16],
-        pat: &[[[u8; 4]; 2]; NCELLS],
+        src: Source,
         journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
-        super::simd::cells_update(self.net, cells, pat, &mut self.act, &mut self.pool, journal);
+        super::simd::cells_update(self.net, cells, src, &mut self.act, &mut self.pool, journal);
     }
 
     /// The network's score for the side to move of colour index `stm`.

@@ -8,7 +8,7 @@
 //! score.
 
 use super::accumulator::Accumulator;
-use super::network::{self, Network, FEATURES};
+use super::network::{self, Inputs, Network, Source, FEATURES};
 use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
 use super::weights::{self, threat_level, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
@@ -279,7 +279,12 @@ impl Evaluator {
             *acc = Accumulator::new(acc.network());
             for i in board.all_cells() {
                 if board.cell(i) == EMPTY {
-                    acc.add(i, &self.pat[i]);
+                    let src = if acc.network().inputs == Inputs::LineKeys {
+                        Source::Keys(board)
+                    } else {
+                        Source::Patterns(&self.pat)
+                    };
+                    acc.add(i, src);
                 }
             }
         }
@@ -399,12 +404,14 @@ impl Evaluator {
         self.rebuild_net(board);
     }
 
-    /// Brings the network up to date with every stone placed since it last was: the
-    /// stones' cells leave the pool, and each cell whose patterns changed meanwhile (listed
-    /// once, and still empty) is recomputed from its patterns now, its old activation
-    /// journalled for the undo.
+    /// Brings the network up to date with every stone placed since it last was (`board`
+    /// shows them all): the stones' cells leave the pool, and each cell whose inputs changed
+    /// meanwhile (listed once, and still empty) is recomputed now, its old activation
+    /// journalled for the undo. Pattern inputs: the cells the tables' journal lists (their
+    /// patterns changed). Line keys: every empty cell up to four steps from a stone along
+    /// its four lines (their keys changed).
     #[inline]
-    fn flush_net(&mut self) {
+    fn flush_net(&mut self, board: &Board) {
         let to = self.marks.len();
         let Some(acc) = self.net.as_mut() else {
             return;
@@ -419,14 +426,28 @@ impl Evaluator {
             acts: self.act_cells.len() as u32,
             pool: *acc.pool(),
         });
+        let keys = acc.network().inputs == Inputs::LineKeys;
         let start = self.marks[from].journal as usize;
         self.pending.clear();
         if to == from + 1 {
-            // One stone (the common case: its parent node was scored): its cells are listed
-            // once each in its journal, and its own cell is not among them.
-            acc.remove(self.marks[from].cell as usize);
-            self.pending
-                .extend(self.journal[start..].iter().map(|saved| saved.cell));
+            // One stone (the common case: its parent node was scored): each cell it changed
+            // lies on one line through it, so each is listed once, and its own cell is not
+            // among them.
+            let stone = self.marks[from].cell as usize;
+            acc.remove(stone);
+            if keys {
+                for dir in DIRS {
+                    for k in STEPS4 {
+                        let q = step(stone, dir, k);
+                        if board.cell(q) == EMPTY {
+                            self.pending.push(q as u16);
+                        }
+                    }
+                }
+            } else {
+                self.pending
+                    .extend(self.journal[start..].iter().map(|saved| saved.cell));
+            }
         } else {
             self.stamp_now = self.stamp_now.wrapping_add(1);
             if self.stamp_now == 0 {
@@ -441,16 +462,35 @@ impl Evaluator {
                 acc.remove(c);
                 self.stamp[c] = now;
             }
-            for saved in &self.journal[start..] {
-                let q = saved.cell as usize;
-                if self.stamp[q] != now {
-                    self.stamp[q] = now;
-                    self.pending.push(saved.cell);
+            if keys {
+                for m in &self.marks[from..to] {
+                    for dir in DIRS {
+                        for k in STEPS4 {
+                            let q = step(m.cell as usize, dir, k);
+                            if self.stamp[q] != now && board.cell(q) == EMPTY {
+                                self.stamp[q] = now;
+                                self.pending.push(q as u16);
+                            }
+                        }
+                    }
+                }
+            } else {
+                for saved in &self.journal[start..] {
+                    let q = saved.cell as usize;
+                    if self.stamp[q] != now {
+                        self.stamp[q] = now;
+                        self.pending.push(saved.cell);
+                    }
                 }
             }
         }
         self.act_cells.extend_from_slice(&self.pending);
-        acc.update_cells(&self.pending, &self.pat, Some(&mut self.act_journal));
+        let src = if keys {
+            Source::Keys(board)
+        } else {
+            Source::Patterns(&self.pat)
+        };
+        acc.update_cells(&self.pending, src, Some(&mut self.act_journal));
         self.net_done = to;
     }
 
@@ -650,8 +690,8 @@ impl Evaluator {
     /// Static score from the side to move's point of view: the tables' score plus the
     /// network's, when there is one.
     #[inline]
-    pub fn evaluate(&mut self, side: Color) -> i32 {
-        self.classical(side) + self.network_score(side).unwrap_or(0)
+    pub fn evaluate(&mut self, board: &Board, side: Color) -> i32 {
+        self.classical(side) + self.network_score(board, side).unwrap_or(0)
     }
 
     /// The network's four input codes of the empty cell `i` (training data).
@@ -661,8 +701,8 @@ impl Evaluator {
 
     /// The network's part of the score for `side` to move, if a network is used.
     #[inline]
-    pub fn network_score(&mut self, side: Color) -> Option<i32> {
-        self.flush_net();
+    pub fn network_score(&mut self, board: &Board, side: Color) -> Option<i32> {
+        self.flush_net(board);
         self.net.as_ref().map(|a| a.output(side.index()))
     }
 
@@ -695,7 +735,7 @@ impl Evaluator {
         let net = self.net.as_ref().map(|a| a.network());
         let fresh = Evaluator::with_parts(board, self.rule, self.weights, net);
         let mut this = self.clone();
-        this.flush_net();
+        this.flush_net(board);
         let this = &this;
         if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;

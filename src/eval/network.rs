@@ -1,8 +1,10 @@
 //! A small neural evaluation trained on Wuzi's games ("mix-lite", after Rapfi's Mix networks).
 //!
-//! Inputs: for every empty cell and each of the four directions, the pair of line patterns
-//! black and white would make by playing there (`code = black · 12 + white`, 144 codes; the
-//! evaluator keeps these patterns incrementally). Each code maps to a vector of `FEATURES` i16
+//! Inputs ([`Inputs`]): for every empty cell and each of the four directions, either the pair
+//! of line patterns black and white would make by playing there (`code = black · 12 + white`,
+//! 144 codes; the evaluator keeps these patterns incrementally), or the line itself: the
+//! contents of the four cells each side ([`line_key`], 2 bits each, 65,536 keys; freestyle
+//! only, whose patterns see no further). Each code maps to a vector of `FEATURES` i16
 //! features, one table shared by the four directions.
 //!
 //! Trunk, per empty cell: `a = clamp(bias0 + Σ_dir embed[code], 0, 1024)` (saturating i16).
@@ -21,8 +23,9 @@
 //! FEATURES ≤ 32). (`x`
 //! saturates only when nearly every cell of a 32×32 board is saturated in a feature.)
 //!
-//! File format (little endian): `WUZINNUE`, u32 version (1), u8 rule (`INFO rule` value),
-//! u8 reserved, u16 features, u16 hidden, u16 codes; then i16 `embed[codes][features]`,
+//! File format (little endian): `WUZINNUE`, u32 version (2), u8 rule (`INFO rule` value),
+//! u8 inputs (0 pattern pairs, 1 line keys), u16 features, u16 hidden, u32 codes (144 or
+//! 65,536, as the inputs say); then i16 `embed[codes][features]`,
 //! i16 `bias0[features]`, and per colour (black, white) i16 `w1[hidden][features]`,
 //! i16 `b1[hidden]`, i16 `w2[hidden]`, i32 `b2`; then a u32 FNV-1a checksum of everything
 //! before it.
@@ -30,6 +33,8 @@
 use super::binfile;
 use super::pattern::NPATTERNS;
 use super::simd;
+use crate::game::board::Board;
+use crate::game::pos::NCELLS;
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
 
@@ -40,6 +45,33 @@ pub const FEATURES: usize = 16;
 pub const HIDDEN: usize = 32;
 /// Input codes: a (black pattern, white pattern) pair along one line.
 pub const NCODES: usize = NPATTERNS * NPATTERNS;
+/// Input codes of line-key networks: four cells each side, 2 bits each.
+pub const NKEYS: usize = 1 << 16;
+
+/// What a network's table is indexed by, per cell and direction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// The pair of line patterns black and white would make there ([`code`]).
+    Patterns,
+    /// The line's contents four cells each side ([`line_key`]); freestyle only.
+    LineKeys,
+}
+
+impl Inputs {
+    pub fn codes(self) -> usize {
+        match self {
+            Inputs::Patterns => NCODES,
+            Inputs::LineKeys => NKEYS,
+        }
+    }
+}
+
+/// The line key of a board key (`Board::key`: ten cells, slots −5..−1 and +1..+5): its
+/// eight middle cells, −4..−1 then +1..+4, 2 bits each (the freestyle pair table's index).
+#[inline(always)]
+pub fn line_key(board_key: u32) -> usize {
+    ((board_key >> 2) & 0xFFFF) as usize
+}
 /// Largest cell activation (1.0 in the float model).
 pub const ACT_MAX: i16 = 1024;
 /// Largest hidden activation (1.0 in the float model).
@@ -50,11 +82,19 @@ pub const W1_LIMIT: i16 = 2048;
 pub const EMBED_LIMIT: i16 = 4096;
 
 const MAGIC: &[u8; 8] = b"WUZINNUE";
-pub const VERSION: u32 = 1;
-const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 2;
+/// Version 2 (session 34) added the inputs byte and widened the code count to u32.
+pub const VERSION: u32 = 2;
+const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 4;
 const HEAD_BYTES: usize = 2 * (HIDDEN * FEATURES + 2 * HIDDEN) + 4;
-/// Size in bytes of a network file.
-pub const FILE_BYTES: usize = HEADER + 2 * (NCODES * FEATURES + FEATURES) + 2 * HEAD_BYTES + 4;
+
+/// Size in bytes of a network file with these inputs.
+pub const fn file_bytes(inputs: Inputs) -> usize {
+    let codes = match inputs {
+        Inputs::Patterns => NCODES,
+        Inputs::LineKeys => NKEYS,
+    };
+    HEADER + 2 * (codes * FEATURES + FEATURES) + 2 * HEAD_BYTES + 4
+}
 
 /// The head of one colour to move.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,10 +108,21 @@ pub struct Head {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     pub rule: Rule,
+    pub inputs: Inputs,
+    /// `inputs.codes()` rows.
     pub embed: Vec<[i16; FEATURES]>,
     pub bias0: [i16; FEATURES],
     /// Indexed by the colour of the side to move (0 black, 1 white).
     pub heads: [Head; 2],
+}
+
+/// Where a cell's inputs are read from when the network updates it.
+#[derive(Copy, Clone)]
+pub enum Source<'a> {
+    /// The evaluator's line patterns per cell `[colour][direction]` (pattern-pair networks).
+    Patterns(&'a [[[u8; 4]; 2]; NCELLS]),
+    /// The board's line keys (line-key networks).
+    Keys(&'a Board),
 }
 
 /// The input code of one line: the patterns black and white would make there.
@@ -83,6 +134,11 @@ pub fn code(black: u8, white: u8) -> usize {
 impl Network {
     /// A network whose output is 0 everywhere (all weights zero): the classical evaluation.
     pub fn zero(rule: Rule) -> Network {
+        Network::zero_with(rule, Inputs::Patterns)
+    }
+
+    /// [`Network::zero`] with the given inputs.
+    pub fn zero_with(rule: Rule, inputs: Inputs) -> Network {
         let head = Head {
             w1: [[0; FEATURES]; HIDDEN],
             b1: [0; HIDDEN],
@@ -91,7 +147,8 @@ impl Network {
         };
         Network {
             rule,
-            embed: vec![[0; FEATURES]; NCODES],
+            inputs,
+            embed: vec![[0; FEATURES]; inputs.codes()],
             bias0: [0; FEATURES],
             heads: [head.clone(), head],
         }
@@ -103,16 +160,23 @@ impl Network {
         [0, 1, 2, 3].map(|d| &self.embed[code(pat[0][d], pat[1][d])])
     }
 
-    /// Replaces `act` by the activation of a cell with these line patterns; the pool takes
-    /// the difference.
+    /// The four embedding rows of a cell with these board keys (one per direction; a
+    /// line-key network).
+    #[inline(always)]
+    pub fn key_rows(&self, keys: &[u32; 4]) -> [&[i16; FEATURES]; 4] {
+        [0, 1, 2, 3].map(|d| &self.embed[line_key(keys[d])])
+    }
+
+    /// Replaces `act` by the activation of a cell with these rows; the pool takes the
+    /// difference.
     #[inline]
     pub fn update(
         &self,
-        pat: &[[u8; 4]; 2],
+        rows: [&[i16; FEATURES]; 4],
         act: &mut [i16; FEATURES],
         pool: &mut [i32; FEATURES],
     ) {
-        simd::cell_update(self.rows(pat), &self.bias0, act, pool);
+        simd::cell_update(rows, &self.bias0, act, pool);
     }
 
     /// The network's score (evaluation units) for the side to move of colour index `stm`,
@@ -123,14 +187,15 @@ impl Network {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(FILE_BYTES);
+        let mut b = Vec::with_capacity(file_bytes(self.inputs));
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.push(self.rule.code());
-        b.push(0);
-        for n in [FEATURES, HIDDEN, NCODES] {
+        b.push(self.inputs as u8);
+        for n in [FEATURES, HIDDEN] {
             b.extend_from_slice(&(n as u16).to_le_bytes());
         }
+        b.extend_from_slice(&(self.embed.len() as u32).to_le_bytes());
         fn put(b: &mut Vec<u8>, xs: &[i16]) {
             for &x in xs {
                 b.extend_from_slice(&x.to_le_bytes());
@@ -155,17 +220,29 @@ impl Network {
     pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
         binfile::check_head(b, MAGIC, VERSION, HEADER, "network")?;
         let rule = Rule::from_code(b[12]).ok_or_else(|| format!("unknown rule code {}", b[12]))?;
+        let inputs = match b[13] {
+            0 => Inputs::Patterns,
+            1 => Inputs::LineKeys,
+            x => return Err(format!("unknown inputs {x}")),
+        };
+        if inputs == Inputs::LineKeys && rule != Rule::Freestyle {
+            return Err("line-key inputs are for freestyle only".into());
+        }
         let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
-        let dims = (u16_at(14), u16_at(16), u16_at(18));
-        if dims != (FEATURES, HIDDEN, NCODES) {
+        let codes = u32::from_le_bytes([b[18], b[19], b[20], b[21]]) as usize;
+        let dims = (u16_at(14), u16_at(16), codes);
+        if dims != (FEATURES, HIDDEN, inputs.codes()) {
             return Err(format!(
-                "dimensions {}/{}/{}, expected {FEATURES}/{HIDDEN}/{NCODES}",
-                dims.0, dims.1, dims.2
+                "dimensions {}/{}/{}, expected {FEATURES}/{HIDDEN}/{}",
+                dims.0,
+                dims.1,
+                dims.2,
+                inputs.codes()
             ));
         }
-        binfile::check_body(b, FILE_BYTES)?;
+        binfile::check_body(b, file_bytes(inputs))?;
         let mut r = Reader { b, at: HEADER };
-        let mut net = Network::zero(rule);
+        let mut net = Network::zero_with(rule, inputs);
         for row in net.embed.iter_mut() {
             r.i16s(row);
         }

@@ -5,8 +5,7 @@
 //! (no sum can overflow within the bounds `Network` checks on load, so the order of additions
 //! does not matter); `tests/network.rs` compares them on random inputs.
 
-use super::network::{Head, Network, ACT_MAX, FEATURES, HIDDEN, H_MAX};
-use crate::game::pos::NCELLS;
+use super::network::{Head, Network, Source, ACT_MAX, FEATURES, HIDDEN, H_MAX};
 use std::sync::OnceLock;
 
 /// Whether this machine has AVX2.
@@ -51,7 +50,7 @@ pub fn cell_update(
     }
 }
 
-/// The line patterns `pat` of each cell in `cells` (each listed once) changed: its
+/// The inputs (`src`) of each cell in `cells` (each listed once) changed: its
 /// activation is recomputed ([`cell_update`]) and the pool takes the difference; with
 /// `journal`, each cell's previous activation is pushed there first, in the order of `cells`.
 /// One call per move instead of one per cell, so the AVX2 kernel is inlined in the loop.
@@ -59,38 +58,54 @@ pub fn cell_update(
 pub fn cells_update(
     net: &Network,
     cells: &[u16],
-    pat: &[[[u8; 4]; 2]; NCELLS],
+    src: Source,
     act: &mut [[i16; FEATURES]],
     pool: &mut [i32; FEATURES],
     journal: Option<&mut Vec<[i16; FEATURES]>>,
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::cells_update(net, cells, pat, act, pool, journal)
+        x86::cells_update(net, cells, src, act, pool, journal)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        scalar::cells_update(net, cells, pat, act, pool, journal)
+        scalar::cells_update(net, cells, src, act, pool, journal)
     }
 }
 
 /// The loop of both `cells_update` kernels: for each cell (its old activation journalled
-/// first), `update` gets its four rows and its activation.
+/// first), `update` gets its four rows and its activation. One copy of the loop per source.
 #[inline(always)]
 fn each_cell(
     net: &Network,
     cells: &[u16],
-    pat: &[[[u8; 4]; 2]; NCELLS],
+    src: Source,
+    act: &mut [[i16; FEATURES]],
+    journal: Option<&mut Vec<[i16; FEATURES]>>,
+    update: impl FnMut([&[i16; FEATURES]; 4], &mut [i16; FEATURES]),
+) {
+    match src {
+        Source::Patterns(pat) => each_row(cells, act, journal, |q| net.rows(&pat[q]), update),
+        Source::Keys(board) => {
+            each_row(cells, act, journal, |q| net.key_rows(board.keys(q)), update)
+        }
+    }
+}
+
+#[inline(always)]
+fn each_row<'n>(
+    cells: &[u16],
     act: &mut [[i16; FEATURES]],
     mut journal: Option<&mut Vec<[i16; FEATURES]>>,
-    mut update: impl FnMut([&[i16; FEATURES]; 4], &mut [i16; FEATURES]),
+    rows: impl Fn(usize) -> [&'n [i16; FEATURES]; 4],
+    mut update: impl FnMut([&'n [i16; FEATURES]; 4], &mut [i16; FEATURES]),
 ) {
     for &q in cells {
         let q = q as usize;
         if let Some(j) = journal.as_deref_mut() {
             j.push(act[q]);
         }
-        update(net.rows(&pat[q]), &mut act[q]);
+        update(rows(q), &mut act[q]);
     }
 }
 
@@ -163,12 +178,12 @@ pub mod scalar {
     pub fn cells_update(
         net: &Network,
         cells: &[u16],
-        pat: &[[[u8; 4]; 2]; NCELLS],
+        src: Source,
         act: &mut [[i16; FEATURES]],
         pool: &mut [i32; FEATURES],
         journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
-        super::each_cell(net, cells, pat, act, journal, |rows, act| {
+        super::each_cell(net, cells, src, act, journal, |rows, act| {
             cell_update(rows, &net.bias0, act, pool)
         });
     }
@@ -225,30 +240,30 @@ pub mod x86 {
     pub fn cells_update(
         net: &Network,
         cells: &[u16],
-        pat: &[[[u8; 4]; 2]; NCELLS],
+        src: Source,
         act: &mut [[i16; FEATURES]],
         pool: &mut [i32; FEATURES],
         journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
         if !avx2() {
-            return scalar::cells_update(net, cells, pat, act, pool, journal);
+            return scalar::cells_update(net, cells, src, act, pool, journal);
         }
         // SAFETY: AVX2 is present (`avx2()` implies it; checked above); the kernel it inlines
         // loads and stores inside the arrays as `cell_update` does.
-        unsafe { cells_update_avx2(net, cells, pat, act, pool, journal) }
+        unsafe { cells_update_avx2(net, cells, src, act, pool, journal) }
     }
 
     #[target_feature(enable = "avx2")]
     unsafe fn cells_update_avx2(
         net: &Network,
         cells: &[u16],
-        pat: &[[[u8; 4]; 2]; NCELLS],
+        src: Source,
         act: &mut [[i16; FEATURES]],
         pool: &mut [i32; FEATURES],
         journal: Option<&mut Vec<[i16; FEATURES]>>,
     ) {
         // The closure inherits this function's target features, so the kernel is inlined.
-        each_cell(net, cells, pat, act, journal, |rows, act| {
+        each_cell(net, cells, src, act, journal, |rows, act| {
             cell_update_avx2(rows, &net.bias0, act, pool)
         });
     }

@@ -142,6 +142,11 @@ impl Board {
     pub fn key(&self, i: usize, d: usize) -> u32 {
         self.keys[i][d]
     }
+    /// The line keys of cell `i` in the four directions.
+    #[inline]
+    pub fn keys(&self, i: usize) -> &[u32; 4] {
+        &self.keys[i]
+    }
     #[inline]
     pub fn near(&self, i: usize) -> u8 {
         self.near[i]

@@ -271,7 +271,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.pos.eval.evaluate(me);
+            return self.pos.evaluate();
         }
         let opp_fives = self.pos.eval.count(opp, Combo::Five);
         if opp_fives > 0 {
@@ -279,7 +279,7 @@ impl<'a> Worker<'a> {
                 return -(WIN - ply_i - 2);
             }
             let Some(b) = first_with(&self.pos, opp, Threat::Five) else {
-                return self.pos.eval.evaluate(me);
+                return self.pos.evaluate();
             };
             if !self.pos.is_legal(b) {
                 return -(WIN - ply_i - 2);
@@ -326,7 +326,7 @@ impl<'a> Worker<'a> {
         // The opponent has an open three (or a double-four point): only defences and our
         // fours are generated, and nothing is pruned on the static score.
         let threatened = self.pos.has_open_four_point(opp);
-        let static_eval = self.pos.eval.evaluate(me);
+        let static_eval = self.pos.evaluate();
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
@@ -672,7 +672,7 @@ impl<'a> Worker<'a> {
     /// only fours that also make a three or more.
     fn quiesce(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let me = self.pos.side();
-        let stand = self.pos.eval.evaluate(me);
+        let stand = self.pos.evaluate();
         if stand >= beta || depth <= -QUIESCE_FOURS {
             return stand;
         }

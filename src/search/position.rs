@@ -34,6 +34,13 @@ impl Position {
         self.rule
     }
 
+    /// The static score for the side to move (tables plus network).
+    #[inline]
+    pub fn evaluate(&mut self) -> i32 {
+        let side = self.side();
+        self.eval.evaluate(&self.board, side)
+    }
+
     #[inline]
     pub fn side(&self) -> Color {
         self.board.side_to_move()

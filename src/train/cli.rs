@@ -301,6 +301,10 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
 /// classical score for the side to move, u32 first row) and `PREFIX.cells` (6-byte rows: the
 /// four input codes of a cell sorted ascending, u16 number of empty cells with them), little
 /// endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
+/// With `--keys 1` (freestyle only), the rows are the cells' four line keys instead
+/// ([`canonical_key`], sorted, then the u16 count: 10-byte rows in `PREFIX.kcells`), and
+/// `PREFIX.keymap` gives each of the 65,536 keys its pattern-pair code (one byte each), with
+/// which the trainer starts a line-key network from a pattern-pair one.
 /// `scripts/train_nnue.py` reads them.
 pub fn netdata_main(args: &[String]) -> Result<(), String> {
     use crate::game::board::EMPTY;
@@ -316,7 +320,25 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
             .map(std::io::BufWriter::new)
             .map_err(|e| format!("cannot create '{path}': {e}"))
     };
-    let (mut pos_out, mut cell_out) = (create("pos")?, create("cells")?);
+    let keys = a.get("keys", 0u8)? != 0;
+    if keys && rule != Rule::Freestyle {
+        return Err("--keys 1 reads the 8-cell line keys of freestyle only".into());
+    }
+    let (mut pos_out, mut cell_out) = (
+        create("pos")?,
+        create(if keys { "kcells" } else { "cells" })?,
+    );
+    if keys {
+        let table = crate::eval::pattern::pair_table(rule);
+        let map: Vec<u8> = (0..1u32 << 16)
+            .map(|k| {
+                let (b, w) = table.get(k << 2);
+                crate::eval::network::code(b, w) as u8
+            })
+            .collect();
+        std::fs::write(format!("{prefix}.keymap"), map).map_err(|e| e.to_string())?;
+    }
+    let mut kcells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     let mut moves_out = create("moves")?;
     let (mut kept, mut rows) = (0usize, 0u32);
     let mut cells: Vec<[u8; 4]> = Vec::with_capacity(1024);
@@ -332,6 +354,17 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         if features::is_static(&pos) {
             continue;
         }
+        if keys {
+            kcells.clear();
+            for i in pos.board.all_cells() {
+                if pos.board.cell(i) == EMPTY {
+                    let mut k = [0, 1, 2, 3].map(|d| canonical_key(pos.board.key(i, d)));
+                    k.sort_unstable();
+                    kcells.push(k);
+                }
+            }
+            kcells.sort_unstable();
+        }
         cells.clear();
         for i in pos.board.all_cells() {
             if pos.board.cell(i) == EMPTY {
@@ -343,7 +376,20 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         cells.sort_unstable();
         let first = rows;
         let mut k = 0;
-        while k < cells.len() {
+        if keys {
+            while k < kcells.len() {
+                let n = kcells[k..].iter().take_while(|&&c| c == kcells[k]).count();
+                let mut rec = [0u8; 10];
+                for (j, key) in kcells[k].iter().enumerate() {
+                    rec[2 * j..2 * j + 2].copy_from_slice(&key.to_le_bytes());
+                }
+                rec[8..].copy_from_slice(&(n as u16).to_le_bytes());
+                cell_out.write_all(&rec).map_err(|e| e.to_string())?;
+                rows += 1;
+                k += n;
+            }
+        }
+        while !keys && k < cells.len() {
             let n = cells[k..].iter().take_while(|&&c| c == cells[k]).count();
             let mut rec = [0u8; 6];
             rec[..4].copy_from_slice(&cells[k]);
@@ -376,6 +422,17 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         samples.len()
     );
     Ok(())
+}
+
+/// The 8-cell line key of freestyle (cells -4..-1 and +1..+4, 2 bits each) of a board key,
+/// or its reversal if smaller: a line reads the same both ways.
+pub fn canonical_key(key: u32) -> u16 {
+    let k = ((key >> 2) & 0xFFFF) as u16;
+    let mut r = 0u16;
+    for j in 0..8 {
+        r |= ((k >> (2 * j)) & 3) << (2 * (7 - j));
+    }
+    k.min(r)
 }
 
 /// The samples of every file named by `--data` (comma-separated), in order.

@@ -47,6 +47,7 @@ POS_DTYPE = np.dtype([("game", "<u8"), ("sample", "<u4"), ("stm", "u1"), ("resul
 CELL_DTYPE = np.dtype([("codes", "u1", (4,)), ("count", "<u2")])
 KCELL_DTYPE = np.dtype([("codes", "<u2", (4,)), ("count", "<u2")])
 NKEYS = 1 << 16
+SIZE = 15  # --size: the board size the network is for (0: any)
 KEYS = False  # --keys: inputs are freestyle's 8-cell line keys (netdata --keys 1)
 
 
@@ -202,7 +203,7 @@ def int_forward(q, codes, count, owner, nbatch, stm):
 
 def write_file(q, rule, path):
     b = bytearray(b"WUZINNUE")
-    b += struct.pack("<IBBHHI", 2, rule, int(KEYS), FEATURES, HIDDEN, len(q["embed"]))
+    b += struct.pack("<IBBHHIH", 2, rule, int(KEYS), FEATURES, HIDDEN, len(q["embed"]), SIZE)
     i16 = lambda a: np.asarray(a, dtype="<i2").tobytes()
     b += i16(q["embed"]) + i16(q["bias0"])
     for c in range(2):
@@ -234,6 +235,8 @@ def main():
                     "scale (a teacher's, e.g. 200 for Rapfi; scripts/teacher_games.py) instead of the fitted K")
     ap.add_argument("--features", type=int, default=FEATURES,
                     help="features per cell; must equal the engine's network::FEATURES to load (default %(default)s)")
+    ap.add_argument("--size", type=int, default=15, help="board size the network is for, written "
+                    "in the file; the engine uses it on that size only (0: any) (default %(default)s)")
     ap.add_argument("--keys", action="store_true", help="inputs are line keys (netdata --keys 1)")
     ap.add_argument("--resid-l2", type=float, default=0.0, help="L2 penalty on the line-key residuals")
     ap.add_argument("--init", help="start from this .pt (a pattern-pair network's state)")
@@ -241,8 +244,8 @@ def main():
     ap.add_argument("--check-net", help="network file the test vectors go with (default --out)")
     args = ap.parse_args()
     FEATURES = args.features
-    global KEYS
-    KEYS = args.keys
+    global KEYS, SIZE
+    KEYS, SIZE = args.keys, args.size
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -331,7 +334,8 @@ def main():
             # limit still leaves one (the final export below writes the same again).
             write_file(quantise(net), RULES[args.rule], args.out)
             torch.save(best[1], args.out + ".pt")
-    net.load_state_dict(best[1])
+    if best is not None:  # --epochs 0: export the --init network as it is (with --check)
+        net.load_state_dict(best[1])
 
     q = quantise(net)
     size = write_file(q, RULES[args.rule], args.out)

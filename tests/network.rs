@@ -426,3 +426,27 @@ fn the_engine_plays_with_a_refused_network_file_and_says_why() {
     assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
     assert!(stderr.is_empty());
 }
+
+/// A network is for the board size it was trained on: the pool sums over the empty cells, so
+/// a 15x15 network would read a 20x20 board as a different input. (Installed for caro, which
+/// no other test here gives a network.)
+#[test]
+fn a_network_is_used_only_on_its_board_size() {
+    let mut net = random_network(Rule::Caro, 77);
+    net.size = 15;
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).map(|n| n.size), Ok(15));
+    wuzi::eval::network::install(Rule::Caro, Some(net));
+    for (size, used) in [(15, true), (20, false), (9, false)] {
+        let mut board = Board::new(size, size);
+        board.make(Pos::new(4, 4).idx());
+        let mut pos = Position::new(board, Rule::Caro);
+        let side = pos.side();
+        assert_eq!(
+            pos.eval.network_score(&pos.board, side).is_some(),
+            used,
+            "{size}x{size}"
+        );
+    }
+    wuzi::eval::network::install(Rule::Caro, None);
+}

@@ -216,13 +216,14 @@ impl Evaluator {
             board,
             rule,
             weights::for_rule(rule),
-            network::for_rule(rule),
+            network::for_board(rule, board.width(), board.height()),
         )
     }
 
     /// An evaluator scoring with the given tables (and the rule's current network).
     pub fn with_weights(board: &Board, rule: Rule, weights: &'static Weights) -> Evaluator {
-        Evaluator::with_parts(board, rule, weights, network::for_rule(rule))
+        let net = network::for_board(rule, board.width(), board.height());
+        Evaluator::with_parts(board, rule, weights, net)
     }
 
     /// An evaluator scoring with the given tables and network (none: the tables alone).

@@ -25,7 +25,9 @@
 //!
 //! File format (little endian): `WUZINNUE`, u32 version (2), u8 rule (`INFO rule` value),
 //! u8 inputs (0 pattern pairs, 1 line keys), u16 features, u16 hidden, u32 codes (144 or
-//! 65,536, as the inputs say); then i16 `embed[codes][features]`,
+//! 65,536, as the inputs say), u16 board size it is for (0: any; the pool sums over the
+//! empty cells, so a network sees a larger board as a different input); then i16
+//! `embed[codes][features]`,
 //! i16 `bias0[features]`, and per colour (black, white) i16 `w1[hidden][features]`,
 //! i16 `b1[hidden]`, i16 `w2[hidden]`, i32 `b2`; then a u32 FNV-1a checksum of everything
 //! before it.
@@ -84,7 +86,7 @@ pub const EMBED_LIMIT: i16 = 4096;
 const MAGIC: &[u8; 8] = b"WUZINNUE";
 /// Version 2 (session 34) added the inputs byte and widened the code count to u32.
 pub const VERSION: u32 = 2;
-const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 4;
+const HEADER: usize = 8 + 4 + 1 + 1 + 2 + 2 + 4 + 2;
 const HEAD_BYTES: usize = 2 * (HIDDEN * FEATURES + 2 * HIDDEN) + 4;
 
 /// Size in bytes of a network file with these inputs.
@@ -109,6 +111,8 @@ pub struct Head {
 pub struct Network {
     pub rule: Rule,
     pub inputs: Inputs,
+    /// The square board size it was trained for and is used on (0: any size).
+    pub size: u16,
     /// `inputs.codes()` rows.
     pub embed: Vec<[i16; FEATURES]>,
     pub bias0: [i16; FEATURES],
@@ -148,6 +152,7 @@ impl Network {
         Network {
             rule,
             inputs,
+            size: 0,
             embed: vec![[0; FEATURES]; inputs.codes()],
             bias0: [0; FEATURES],
             heads: [head.clone(), head],
@@ -196,6 +201,7 @@ impl Network {
             b.extend_from_slice(&(n as u16).to_le_bytes());
         }
         b.extend_from_slice(&(self.embed.len() as u32).to_le_bytes());
+        b.extend_from_slice(&self.size.to_le_bytes());
         fn put(b: &mut Vec<u8>, xs: &[i16]) {
             for &x in xs {
                 b.extend_from_slice(&x.to_le_bytes());
@@ -243,6 +249,7 @@ impl Network {
         binfile::check_body(b, file_bytes(inputs))?;
         let mut r = Reader { b, at: HEADER };
         let mut net = Network::zero_with(rule, inputs);
+        net.size = u16_at(22) as u16;
         for row in net.embed.iter_mut() {
             r.i16s(row);
         }
@@ -359,6 +366,12 @@ fn registry() -> &'static RwLock<Registry> {
 pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     let reg = registry().read().unwrap_or_else(|e| e.into_inner());
     reg.nets[rule.index()]
+}
+
+/// The network of `rule` if it is for a board of this width and height (see
+/// [`Network::size`]); a network trained on 15×15 is not used on 20×20.
+pub fn for_board(rule: Rule, width: usize, height: usize) -> Option<&'static Network> {
+    for_rule(rule).filter(|n| n.size == 0 || (n.size as usize == width && width == height))
 }
 
 /// Makes `net` the network of `rule` (or none) for every evaluator created from now on

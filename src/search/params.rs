@@ -438,6 +438,15 @@ pub const QUIESCE_FOURS: i32 = 12;
 /// nothing else, may be played; deeper only fours that also make a three or more.
 pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 
+// Tried in session 34, not kept: the horizon's stand-pat score without the network (tables
+// alone) where the tables' score is more than 600 outside the window (network outputs in
+// games: 90 % within ±650, 95 % within ±800; the tables' score is more than 800 outside the
+// window at 76 % of the evaluations). The network's extra instructions per node fell from
+// +10.4 % to +3.9 % (callgrind, bench 10, `spbx`), but at 100 ms against the tables alone
+// `spbx` scored -51.3 +/- 28.0 (396 games, seed 3407) where it scored -28.7 +/- 20.8
+// ungated (session 33), and the line-key network `kr` -83.9 +/- 42.1 (190 games, seed 3403,
+// stopped): skipped corrections cost more than the time saved.
+
 /// Reverse futility pruning: a non-PV node whose static score beats beta by this much
 /// per remaining ply returns it (not when the opponent has an open three: allowing it there
 /// measured -73.6 +/- 32.7 in session 24, see above).

@@ -321,7 +321,11 @@ impl Reader<'_> {
 /// nodes per second. Session 33 (16 features, lazy updates: +11 % instructions per node):
 /// trained on 367k positions of balanced-opening games, +20.9 +/- 31.3 at 20,000 nodes and
 /// -7.8 +/- 22.4 at 100 ms; with 89k self-play positions more, +19.2 +/- 34.6 and
-/// -28.7 +/- 20.8 (645 games, SPRT H0). README "Session 33". Use one with `WUZI_NNUE_FILE`.
+/// -28.7 +/- 20.8 (645 games, SPRT H0). README "Session 33". Session 34, line keys (validation
+/// 0.53891 -> 0.53170 on the same data): +15.1 +/- 34.3 at 20,000 nodes; with 9,000 self-play
+/// games more, +12.2 +/- 41.2 there and -83.9 +/- 42.1 at 100 ms (gated, stopped); the tables
+/// at 100 ms against themselves at 83 ms: +49.8 +/- 27.6, so a network costing 17 % of the
+/// nodes needs about +50 per node. README "Session 34". Use one with `WUZI_NNUE_FILE`.
 fn embedded(_rule: Rule) -> Option<&'static [u8]> {
     None
 }

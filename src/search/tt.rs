@@ -72,7 +72,12 @@ pub struct TranspositionTable {
 // against 690k, 1 s searches of 8 balanced openings in one process), but a search that
 // starts before the table is faulted in (the first move after `START`) then zeroes whole
 // 2 MiB pages on its first touches: on the development VM 64 % of its time went to
-// clear_page, 194k nodes/s against 624k.
+// clear_page, 194k nodes/s against 624k. Session 34 marked the table 2 MiB chunk by chunk
+// from the background prefault thread instead (table aligned to 2 MiB, madvise just before
+// the thread touches each chunk, so the search's own first touches stay 4 KiB pages): in
+// games at 100 ms 1.376M against 1.309M nodes/s (+5 %, 30 games, both engines logging),
+// yet in self-play against the engine without it -28.2 +/- 23.2 (470 games, seed 3410,
+// concurrency 2, a fresh process and table each game; stopped at LLR -2.40). Not kept.
 /// `n` zeroed words, or `None` when the allocator refuses (an address-space or data limit,
 /// strict overcommit). Asked of the allocator as zeroed memory, so a large table is mapped
 /// in microseconds and its pages come in on first touch, whatever the optimiser does.

@@ -189,6 +189,14 @@ pub fn table_bytes(max_memory: u64, mem: &MemInfo) -> usize {
     usable.min(MAX_TT as u64).max(MIN_TT as u64) as usize
 }
 
+// Tried in session 34, not kept: a table no larger than the time control can fill (64 MiB
+// per second a move, at least 16 MiB). A fresh process's first 1 s search runs 1.16-1.28M
+// nodes/s with a 32 MB `max_memory` against 0.83-0.94M with 350 MB (the search faults the
+// large table's pages in itself; `scripts/depth.py --count 10 --memory N` on middle-game
+// positions), but over whole games at 100 ms an 18 MiB table against 257 MiB measured
+// +5.3 +/- 25.0 (528 games, seed 3411, `match.py --option1 max_memory=50331648`, stopped):
+// after the first move the prefault thread has the table in between searches.
+
 /// Hash-table bytes that fit in `max_memory` on this machine now.
 pub fn tt_bytes_for(max_memory: u64) -> usize {
     table_bytes(max_memory, &MemInfo::read())

@@ -16,6 +16,7 @@ USAGE:
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi selfplay --out FILE [--rule R] [--size N] [--games G] [--threads T]
                          [--nodes N] [--seed S] [--stones K] [--openings FILE [--extra E]]
+                         [--jitter J (node limit per move nodes*(1±J), 0 ≤ J < 1)]
                          [--weights FILE]
                               self-play games for training data (one sample per line)
     pbrain-wuzi train --data FILE[,FILE...] --out FILE [--rule R] [--init handset|builtin|FILE]

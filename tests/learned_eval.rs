@@ -349,6 +349,7 @@ fn selfplay_is_reproducible_whatever_the_threads() {
         opening_stones: 3,
         openings: Vec::new(),
         extra_stones: 0,
+        node_jitter: 0.0,
     };
     let play = |threads| {
         let mut out = Vec::new();
@@ -389,6 +390,7 @@ fn selfplay_adds_random_stones_near_a_listed_opening() {
         opening_stones: 4,
         openings: vec![opening],
         extra_stones: 2,
+        node_jitter: 0.0,
     };
     let mut out = Vec::new();
     let s = run(&cfg, &mut out, &mut |_| {}).unwrap();
@@ -422,6 +424,57 @@ fn selfplay_adds_random_stones_near_a_listed_opening() {
         "{} different extra stones in 8 games",
         starts.len()
     );
+}
+
+/// With `node_jitter`, one listed opening gives different games (each move's node limit is
+/// drawn from the game's seed); without it, nearly every game is the same game up to symmetry.
+#[test]
+fn node_jitter_gives_different_games_from_one_opening() {
+    use std::collections::{BTreeMap, HashSet};
+    use wuzi::train::selfplay::{run, Config};
+    let games = |jitter: f64| {
+        let cfg = Config {
+            rule: Rule::Freestyle,
+            size: 15,
+            games: 8,
+            threads: 1,
+            nodes: 1500,
+            seed: 5,
+            opening_stones: 4,
+            openings: vec![vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 8)]],
+            extra_stones: 0,
+            node_jitter: jitter,
+        };
+        let mut out = Vec::new();
+        run(&cfg, &mut out, &mut |_| {}).unwrap();
+        // Each game's last sample holds all its moves but the last; a move's distances
+        // from the centre, unordered, do not change under the board's symmetries.
+        let mut last: BTreeMap<u64, Vec<Pos>> = BTreeMap::new();
+        for l in std::str::from_utf8(&out).unwrap().lines() {
+            let smp = Sample::parse_line(l).unwrap();
+            last.insert(smp.game, smp.moves);
+        }
+        let shapes: HashSet<Vec<(i32, i32)>> = last
+            .values()
+            .map(|m| {
+                m.iter()
+                    .map(|p| {
+                        let (dx, dy) = ((p.x as i32 - 7).abs(), (p.y as i32 - 7).abs());
+                        (dx.min(dy), dx.max(dy))
+                    })
+                    .collect()
+            })
+            .collect();
+        (last.len(), shapes.len())
+    };
+    // Without jitter only the symmetry varies, and the search's ties (broken by cell index)
+    // seldom turn on it.
+    let (n, plain) = games(0.0);
+    assert_eq!(n, 8);
+    let (n, jittered) = games(0.3);
+    assert_eq!(n, 8);
+    assert!(plain <= 3, "{plain} different games of 8 without jitter");
+    assert!(jittered >= 6, "{jittered} different games of 8 with jitter");
 }
 
 #[test]

@@ -114,7 +114,11 @@ pub fn selfplay_main(args: &[String]) -> Result<(), String> {
             None => Vec::new(),
         },
         extra_stones: a.get("extra", 0)?,
+        node_jitter: a.get("jitter", 0.0)?,
     };
+    if !(0.0..1.0).contains(&cfg.node_jitter) {
+        return Err(format!("--jitter {} is not in [0, 1)", cfg.node_jitter));
+    }
     let path = a.str("out").ok_or("--out FILE is required")?;
     let file = std::fs::File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?;
     let mut out = std::io::BufWriter::new(file);

@@ -39,6 +39,10 @@ pub struct Config {
     /// 1,771, white 757, draws 72 (the first extra stone, black's, is worth more than the
     /// reply).
     pub extra_stones: usize,
+    /// Each move's node limit is drawn from `nodes · (1 ± node_jitter)` (uniform, from the
+    /// game's seed), so that one opening gives different games without unbalancing it: a
+    /// node-limited search is otherwise deterministic. 0: every move gets `nodes`.
+    pub node_jitter: f64,
 }
 
 /// Counts of one finished run.
@@ -181,7 +185,12 @@ fn play(cfg: &Config, engine: &mut Engine, g: usize) -> Vec<Sample> {
             break None;
         }
         let mut limits = Limits::depth(64);
-        limits.max_nodes = cfg.nodes;
+        limits.max_nodes = if cfg.node_jitter > 0.0 {
+            let j = cfg.node_jitter.min(0.9);
+            (cfg.nodes as f64 * rng.gen_range(1.0 - j..=1.0 + j)).max(1.0) as u64
+        } else {
+            cfg.nodes
+        };
         let side = board.side_to_move();
         let r = engine.search_sync(board.clone(), cfg.rule, limits, &mut |_| {});
         let i = r.best.idx();

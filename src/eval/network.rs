@@ -325,7 +325,9 @@ impl Reader<'_> {
 /// 0.53891 -> 0.53170 on the same data): +15.1 +/- 34.3 at 20,000 nodes; with 9,000 self-play
 /// games more, +12.2 +/- 41.2 there and -83.9 +/- 42.1 at 100 ms (gated, stopped); the tables
 /// at 100 ms against themselves at 83 ms: +49.8 +/- 27.6, so a network costing 17 % of the
-/// nodes needs about +50 per node. README "Session 34". Use one with `WUZI_NNUE_FILE`.
+/// nodes needs about +50 per node; a line-key network on balanced-opening games only (`kj`)
+/// -37.6 +/- 23.8 at 100 ms (595 games, SPRT H0). README "Session 34". Use one with
+/// `WUZI_NNUE_FILE`.
 fn embedded(_rule: Rule) -> Option<&'static [u8]> {
     None
 }

@@ -3,6 +3,7 @@
 //! line patterns changed), so a move costs one activation per changed cell, never a rescan.
 
 use super::network::{code, Network, Source, FEATURES};
+use crate::game::pos::NCELLS;
 
 #[derive(Clone)]
 pub struct Accumulator {
@@ -23,7 +24,7 @@ impl Accumulator {
     pub fn new(net: &'static Network) -> Accumulator {
         Accumulator {
             net,
-            act: vec![[0; FEATURES]; crate::game::pos::NCELLS],
+            act: vec![[0; FEATURES]; NCELLS],
             pool: [0; FEATURES],
         }
     }
@@ -36,11 +37,8 @@ impl Accumulator {
     #[inline]
     pub fn add(&mut self, i: usize, src: Source) {
         self.act[i] = [0; FEATURES];
-        let rows = match src {
-            Source::Patterns(pat) => self.net.rows(&pat[i]),
-            Source::Keys(board) => self.net.key_rows(board.keys(i)),
-        };
-        self.net.update(rows, &mut self.act[i], &mut self.pool);
+        self.net
+            .update(self.net.cell_rows(src, i), &mut self.act[i], &mut self.pool);
     }
 
     /// Cell `i` was filled: its activation leaves the sum.

@@ -73,6 +73,14 @@ const TUPLE_PLACE: [u16; 4] = [
 const STEPS4: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 const STEPS5: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
 
+/// The cells up to four steps from `i` along its four lines (off-board ones are walls): each
+/// lies on one line through `i`, so none is listed twice.
+#[inline]
+fn line_cells4(i: usize) -> impl Iterator<Item = usize> {
+    DIRS.into_iter()
+        .flat_map(move |dir| STEPS4.into_iter().map(move |k| step(i, dir, k)))
+}
+
 #[inline]
 fn combo_index(p: &[u8; 4]) -> usize {
     ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
@@ -278,13 +286,9 @@ impl Evaluator {
     fn rebuild_net(&mut self, board: &Board) {
         if let Some(acc) = self.net.as_mut() {
             *acc = Accumulator::new(acc.network());
+            let src = Source::of(acc.network(), board, &self.pat);
             for i in board.all_cells() {
                 if board.cell(i) == EMPTY {
-                    let src = if acc.network().inputs == Inputs::LineKeys {
-                        Source::Keys(board)
-                    } else {
-                        Source::Patterns(&self.pat)
-                    };
                     acc.add(i, src);
                 }
             }
@@ -437,14 +441,8 @@ impl Evaluator {
             let stone = self.marks[from].cell as usize;
             acc.remove(stone);
             if keys {
-                for dir in DIRS {
-                    for k in STEPS4 {
-                        let q = step(stone, dir, k);
-                        if board.cell(q) == EMPTY {
-                            self.pending.push(q as u16);
-                        }
-                    }
-                }
+                let empty = line_cells4(stone).filter(|&q| board.cell(q) == EMPTY);
+                self.pending.extend(empty.map(|q| q as u16));
             } else {
                 self.pending
                     .extend(self.journal[start..].iter().map(|saved| saved.cell));
@@ -465,13 +463,10 @@ impl Evaluator {
             }
             if keys {
                 for m in &self.marks[from..to] {
-                    for dir in DIRS {
-                        for k in STEPS4 {
-                            let q = step(m.cell as usize, dir, k);
-                            if self.stamp[q] != now && board.cell(q) == EMPTY {
-                                self.stamp[q] = now;
-                                self.pending.push(q as u16);
-                            }
+                    for q in line_cells4(m.cell as usize) {
+                        if self.stamp[q] != now && board.cell(q) == EMPTY {
+                            self.stamp[q] = now;
+                            self.pending.push(q as u16);
                         }
                     }
                 }
@@ -486,11 +481,7 @@ impl Evaluator {
             }
         }
         self.act_cells.extend_from_slice(&self.pending);
-        let src = if keys {
-            Source::Keys(board)
-        } else {
-            Source::Patterns(&self.pat)
-        };
+        let src = Source::of(acc.network(), board, &self.pat);
         acc.update_cells(&self.pending, src, Some(&mut self.act_journal));
         self.net_done = to;
     }

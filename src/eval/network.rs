@@ -60,7 +60,8 @@ pub enum Inputs {
 }
 
 impl Inputs {
-    pub fn codes(self) -> usize {
+    /// Rows of the table.
+    pub const fn codes(self) -> usize {
         match self {
             Inputs::Patterns => NCODES,
             Inputs::LineKeys => NKEYS,
@@ -91,11 +92,7 @@ const HEAD_BYTES: usize = 2 * (HIDDEN * FEATURES + 2 * HIDDEN) + 4;
 
 /// Size in bytes of a network file with these inputs.
 pub const fn file_bytes(inputs: Inputs) -> usize {
-    let codes = match inputs {
-        Inputs::Patterns => NCODES,
-        Inputs::LineKeys => NKEYS,
-    };
-    HEADER + 2 * (codes * FEATURES + FEATURES) + 2 * HEAD_BYTES + 4
+    HEADER + 2 * (inputs.codes() * FEATURES + FEATURES) + 2 * HEAD_BYTES + 4
 }
 
 /// The head of one colour to move.
@@ -127,6 +124,17 @@ pub enum Source<'a> {
     Patterns(&'a [[[u8; 4]; 2]; NCELLS]),
     /// The board's line keys (line-key networks).
     Keys(&'a Board),
+}
+
+impl<'a> Source<'a> {
+    /// Where `net` reads its inputs: the board's keys or the evaluator's patterns `pat`.
+    #[inline]
+    pub fn of(net: &Network, board: &'a Board, pat: &'a [[[u8; 4]; 2]; NCELLS]) -> Source<'a> {
+        match net.inputs {
+            Inputs::LineKeys => Source::Keys(board),
+            Inputs::Patterns => Source::Patterns(pat),
+        }
+    }
 }
 
 /// The input code of one line: the patterns black and white would make there.
@@ -170,6 +178,15 @@ impl Network {
     #[inline(always)]
     pub fn key_rows(&self, keys: &[u32; 4]) -> [&[i16; FEATURES]; 4] {
         [0, 1, 2, 3].map(|d| &self.embed[line_key(keys[d])])
+    }
+
+    /// The four embedding rows of cell `i`, its inputs read from `src`.
+    #[inline(always)]
+    pub fn cell_rows(&self, src: Source, i: usize) -> [&[i16; FEATURES]; 4] {
+        match src {
+            Source::Patterns(pat) => self.rows(&pat[i]),
+            Source::Keys(board) => self.key_rows(board.keys(i)),
+        }
     }
 
     /// Replaces `act` by the activation of a cell with these rows; the pool takes the

@@ -342,10 +342,9 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
             .collect();
         std::fs::write(format!("{prefix}.keymap"), map).map_err(|e| e.to_string())?;
     }
-    let mut kcells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     let mut moves_out = create("moves")?;
     let (mut kept, mut rows) = (0usize, 0u32);
-    let mut cells: Vec<[u8; 4]> = Vec::with_capacity(1024);
+    let mut cells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     for (index, s) in samples.iter().enumerate() {
         if s.rule != rule {
             continue;
@@ -358,49 +357,35 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
         if features::is_static(&pos) {
             continue;
         }
-        if keys {
-            kcells.clear();
-            for i in pos.board.all_cells() {
-                if pos.board.cell(i) == EMPTY {
-                    let mut k = [0, 1, 2, 3].map(|d| canonical_key(pos.board.key(i, d)));
-                    k.sort_unstable();
-                    kcells.push(k);
-                }
-            }
-            kcells.sort_unstable();
-        }
+        // Each empty cell's four inputs, sorted (the table is shared by the directions); the
+        // cells sorted and written once per distinct row with their count.
         cells.clear();
         for i in pos.board.all_cells() {
             if pos.board.cell(i) == EMPTY {
-                let mut c = pos.eval.network_codes(i).map(|x| x as u8);
+                let mut c = if keys {
+                    [0, 1, 2, 3].map(|d| canonical_key(pos.board.key(i, d)))
+                } else {
+                    pos.eval.network_codes(i).map(|x| x as u16)
+                };
                 c.sort_unstable();
                 cells.push(c);
             }
         }
         cells.sort_unstable();
         let first = rows;
-        let mut k = 0;
-        if keys {
-            while k < kcells.len() {
-                let n = kcells[k..].iter().take_while(|&&c| c == kcells[k]).count();
-                let mut rec = [0u8; 10];
-                for (j, key) in kcells[k].iter().enumerate() {
-                    rec[2 * j..2 * j + 2].copy_from_slice(&key.to_le_bytes());
+        let mut rec = Vec::with_capacity(10);
+        for run in cells.chunk_by(|a, b| a == b) {
+            rec.clear();
+            for &v in &run[0] {
+                if keys {
+                    rec.extend_from_slice(&v.to_le_bytes());
+                } else {
+                    rec.push(v as u8);
                 }
-                rec[8..].copy_from_slice(&(n as u16).to_le_bytes());
-                cell_out.write_all(&rec).map_err(|e| e.to_string())?;
-                rows += 1;
-                k += n;
             }
-        }
-        while !keys && k < cells.len() {
-            let n = cells[k..].iter().take_while(|&&c| c == cells[k]).count();
-            let mut rec = [0u8; 6];
-            rec[..4].copy_from_slice(&cells[k]);
-            rec[4..].copy_from_slice(&(n as u16).to_le_bytes());
+            rec.extend_from_slice(&(run.len() as u16).to_le_bytes());
             cell_out.write_all(&rec).map_err(|e| e.to_string())?;
             rows += 1;
-            k += n;
         }
         let side = pos.side();
         let mut rec = Vec::with_capacity(28);

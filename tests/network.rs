@@ -1,6 +1,7 @@
 //! The network evaluation: its file format, its SIMD kernels against the scalar ones, its
 //! incremental state against a recomputation, and the exported network against the trainer.
 use rand::{rngs::StdRng, Rng, SeedableRng};
+use wuzi::eval::evaluator::CellState;
 use wuzi::eval::network::{
     file_bytes, Head, Inputs, Network, Source, ACT_MAX, EMBED_LIMIT, FEATURES, HIDDEN, H_MAX,
     NCODES, W1_LIMIT,
@@ -198,9 +199,9 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
                 board.make(i);
             }
         }
-        let mut pat = Box::new([[[0u8; 4]; 2]; NCELLS]);
+        let mut pat = vec![CellState::default(); NCELLS];
         for cell in pat.iter_mut() {
-            for colour in cell.iter_mut() {
+            for colour in cell.pat.iter_mut() {
                 colour.iter_mut().for_each(|p| *p = rng.gen_range(0..12));
             }
         }
@@ -258,7 +259,7 @@ fn batched_cell_updates_match_the_scalar_loop_and_journal_in_order() {
             let rows = if keys {
                 net.key_rows(board.keys(q as usize))
             } else {
-                net.rows(&pat[q as usize])
+                net.rows(&pat[q as usize].pat)
             };
             simd::scalar::cell_activation(rows, &net.bias0, &mut a);
             assert_eq!(act_s[q as usize], a);

@@ -33,10 +33,10 @@
 //! before it.
 
 use super::binfile;
+use super::evaluator::CellState;
 use super::pattern::NPATTERNS;
 use super::simd;
 use crate::game::board::Board;
-use crate::game::pos::NCELLS;
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
 
@@ -121,7 +121,7 @@ pub struct Network {
 #[derive(Copy, Clone)]
 pub enum Source<'a> {
     /// The evaluator's line patterns per cell `[colour][direction]` (pattern-pair networks).
-    Patterns(&'a [[[u8; 4]; 2]; NCELLS]),
+    Patterns(&'a [CellState]),
     /// The board's line keys (line-key networks).
     Keys(&'a Board),
 }
@@ -129,10 +129,10 @@ pub enum Source<'a> {
 impl<'a> Source<'a> {
     /// Where `net` reads its inputs: the board's keys or the evaluator's patterns `pat`.
     #[inline]
-    pub fn of(net: &Network, board: &'a Board, pat: &'a [[[u8; 4]; 2]; NCELLS]) -> Source<'a> {
+    pub fn of(net: &Network, board: &'a Board, cells: &'a [CellState]) -> Source<'a> {
         match net.inputs {
             Inputs::LineKeys => Source::Keys(board),
-            Inputs::Patterns => Source::Patterns(pat),
+            Inputs::Patterns => Source::Patterns(cells),
         }
     }
 }
@@ -184,7 +184,7 @@ impl Network {
     #[inline(always)]
     pub fn cell_rows(&self, src: Source, i: usize) -> [&[i16; FEATURES]; 4] {
         match src {
-            Source::Patterns(pat) => self.rows(&pat[i]),
+            Source::Patterns(cells) => self.rows(&cells[i].pat),
             Source::Keys(board) => self.key_rows(board.keys(i)),
         }
     }

@@ -186,7 +186,18 @@ pub struct CellState {
     pub combo: [u8; 2],
     /// The cell's own index (so that a journalled copy says where it goes back).
     pub cell: u16,
+    /// In a journalled copy only (zero on the board): the combinations the change left, so
+    /// that the undo knows which threat lists to flip without reading the cell first. The
+    /// cell holds them again when the undo comes: every later change to it has been undone.
+    /// Reading them from the cell missed the cache (the subtree searched in between evicts
+    /// it): a quarter of `after_remove`'s time waited on that load (perf). Without it
+    /// `after_remove` took 10.7 % of the time instead of 12.3 % (perf, freestyle middle
+    /// games; same tree).
+    pub after: [u8; 2],
 }
+
+// Two cells to a cache line.
+const _: () = assert!(std::mem::size_of::<CellState>() == 32);
 
 type Saved = CellState;
 
@@ -556,6 +567,11 @@ impl Evaluator {
                 if p1 != o1 {
                     self.recombine_empty::<1>(q, d, o1, p1);
                 }
+                if save {
+                    if let Some(saved) = self.journal.last_mut() {
+                        saved.after = self.cells[q].combo;
+                    }
+                }
             }
         }
     }
@@ -565,9 +581,11 @@ impl Evaluator {
     #[inline]
     fn restore(&mut self, saved: &Saved) {
         let q = saved.cell as usize;
-        let old = self.cells[q].combo;
-        self.cells[q] = *saved;
-        for (c, (&new, &old)) in saved.combo.iter().zip(&old).enumerate() {
+        self.cells[q] = CellState {
+            after: [0; 2],
+            ..*saved
+        };
+        for (c, (&new, &old)) in saved.combo.iter().zip(&saved.after).enumerate() {
             if new != old {
                 self.move_sets(c, q, threat_bits(old), threat_bits(new));
             }

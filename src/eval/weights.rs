@@ -57,7 +57,7 @@ pub struct Weights {
     /// Per colour of the side to move: by (its threat level, the other side's).
     pub threat: [Vec<i16>; 2],
     /// `own`/`opp` expanded to the evaluator's ordered 4-tuple index, with the tuple's
-    /// combination and hand-set value beside them: one look-up (8 bytes) per cell and
+    /// combination and shape beside them: one look-up (8 bytes) per cell and
     /// colour when a cell's patterns change. Black's tuples first, then white's when they
     /// differ (renju); otherwise both colours read the one copy (half the cache lines).
     /// Against three tables (combination, value, weights per colour): `bench 10` the same
@@ -72,8 +72,8 @@ pub struct Weights {
 pub struct TupleEntry {
     /// `[own, opp]` evaluation weights of the tuple's shape.
     pub weights: [i16; 2],
-    /// Hand-set value (move ordering).
-    pub value: i16,
+    /// The tuple's shape (its patterns as a multiset; [`shapes`]).
+    pub shape: u16,
     /// Combination, with the evaluator's renju flag.
     pub combo: u8,
 }
@@ -164,13 +164,10 @@ impl Weights {
             .iter()
             .flat_map(|&c| {
                 let (own, opp) = (&own[c], &opp[c]);
-                shape.iter().enumerate().map(move |(k, &s)| {
-                    let (combo, value) = super::evaluator::tuple_facts(k);
-                    TupleEntry {
-                        weights: [own[s as usize], opp[s as usize]],
-                        value,
-                        combo,
-                    }
+                shape.iter().enumerate().map(move |(k, &s)| TupleEntry {
+                    weights: [own[s as usize], opp[s as usize]],
+                    shape: s,
+                    combo: super::evaluator::tuple_combo(k),
                 })
             })
             .collect();

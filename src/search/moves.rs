@@ -214,7 +214,9 @@ fn order_key(e: &(u16, i32)) -> u64 {
 /// Moves `list[n..]`'s first move in [`order_key`] order to `n`, the list before `n`
 /// being the moves already taken. The first moves are picked one at a time (most nodes
 /// cut off on their first or second move), the rest are sorted at once when the
-/// `LAZY_PICKS`-th is asked for.
+/// `LAZY_PICKS`-th is asked for. (Session 35, 12 freestyle middle-game searches under
+/// cachegrind, same tree: 6 picks one at a time cost 0.4 % more instructions than 3, 12
+/// picks 0.7 % more.)
 #[inline]
 pub fn pick_next(list: &mut [(u16, i32)], n: usize) {
     const LAZY_PICKS: usize = 3;

@@ -104,7 +104,7 @@ pub fn tuple_patterns(k: usize) -> [u8; 4] {
 pub struct Evaluator {
     rule: Rule,
     table: &'static PairTable,
-    /// Per cell: its line patterns, tuple indices, combinations, values and weights, side by
+    /// Per cell: its line patterns, tuple indices, combinations, shapes and weights, side by
     /// side (see [`CellState`]).
     cells: Box<[CellState; NCELLS]>,
     /// The evaluation tables.
@@ -165,7 +165,7 @@ struct Mark {
 /// What the evaluator keeps of one cell, for each colour: everything a pattern change
 /// reads and writes, in one 32-byte block (one cache line holds two cells). As five arrays
 /// (patterns, tuple indices, combinations, values, weights) a recombination touched five
-/// lines. The journal saves a cell's state whole before a stone nearby changes it.
+/// lines. The journal keeps a cell's state whole from before a stone nearby changed it.
 /// Session 35, same tree: `bench 11` under cachegrind 7.70 G -> 7.23 G instructions, 66.0 M
 /// -> 57.8 M first-level data misses; `bench 12` CPU time median 1.43 s -> 1.30 s (12
 /// interleaved runs each). (Reading all the cells' new pattern pairs first without a branch
@@ -337,7 +337,7 @@ impl Evaluator {
         self.cells[i].pat[1][d] = p1;
     }
 
-    /// Reads the four line patterns of `i` and its combination, value and weights afresh
+    /// Reads the four line patterns of `i` and its combination, shape and weights afresh
     /// (running totals untouched).
     fn reread(&mut self, board: &Board, i: usize) {
         for d in 0..4 {

@@ -120,14 +120,16 @@ pub struct Network {
 /// Where a cell's inputs are read from when the network updates it.
 #[derive(Copy, Clone)]
 pub enum Source<'a> {
-    /// The evaluator's line patterns per cell `[colour][direction]` (pattern-pair networks).
+    /// The evaluator's cells, read for their line patterns `[colour][direction]`
+    /// (pattern-pair networks).
     Patterns(&'a [CellState]),
     /// The board's line keys (line-key networks).
     Keys(&'a Board),
 }
 
 impl<'a> Source<'a> {
-    /// Where `net` reads its inputs: the board's keys or the evaluator's patterns `pat`.
+    /// Where `net` reads its inputs: the board's keys or the patterns of the evaluator's
+    /// `cells`.
     #[inline]
     pub fn of(net: &Network, board: &'a Board, cells: &'a [CellState]) -> Source<'a> {
         match net.inputs {

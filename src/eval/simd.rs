@@ -85,7 +85,9 @@ fn each_cell(
     update: impl FnMut([&[i16; FEATURES]; 4], &mut [i16; FEATURES]),
 ) {
     match src {
-        Source::Patterns(pat) => each_row(cells, act, journal, |q| net.rows(&pat[q].pat), update),
+        Source::Patterns(states) => {
+            each_row(cells, act, journal, |q| net.rows(&states[q].pat), update)
+        }
         Source::Keys(board) => {
             each_row(cells, act, journal, |q| net.key_rows(board.keys(q)), update)
         }

@@ -30,9 +30,11 @@ USAGE:
                               --keys 1 (freestyle): line keys instead (PREFIX.kcells,
                               PREFIX.keymap) for train_nnue.py --keys
     pbrain-wuzi policy --data FILE[,FILE...] --out FILE [--rule R] [--size N] [--steps S]
-                       [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S]
+                       [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S] [--near 0|1]
+                       [--compare FILE]
                               fit the move-ordering corrections of rule R to the last move
-                              of each sample (the move played there) and write them
+                              of each sample (the move played there) and write them;
+                              --compare: another table's ranking on the validation set
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 

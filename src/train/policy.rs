@@ -251,6 +251,12 @@ pub fn policy_main(args: &[String]) -> Result<(), String> {
     println!(
         "learned order: top-1 {t1:.3}, mean rank {r1:.2} (hand-set {t0:.3}, {r0:.2}); -> {out}"
     );
+    // Another table on the same validation positions (e.g. the shipped one).
+    if let Some(other) = a.str("compare") {
+        let q = Policy::load(other)?;
+        let (t2, r2) = ranks(&d, &valid, Some(&q));
+        println!("{other}: top-1 {t2:.3}, mean rank {r2:.2} on the same positions");
+    }
     p.save(&out)
         .map_err(|e| format!("cannot write '{out}': {e}"))?;
     Ok(())

@@ -468,13 +468,17 @@ fn node_jitter_gives_different_games_from_one_opening() {
         (last.len(), shapes.len())
     };
     // Without jitter only the symmetry varies, and the search's ties (broken by cell index)
-    // seldom turn on it.
+    // seldom turn on it (at most 3 of 8 games differed with the search of session 35, 4
+    // with that of session 36).
     let (n, plain) = games(0.0);
     assert_eq!(n, 8);
     let (n, jittered) = games(0.3);
     assert_eq!(n, 8);
-    assert!(plain <= 3, "{plain} different games of 8 without jitter");
-    assert!(jittered >= 6, "{jittered} different games of 8 with jitter");
+    assert!(plain <= 4, "{plain} different games of 8 without jitter");
+    assert!(
+        jittered >= 6 && jittered > plain,
+        "{jittered} different games of 8 with jitter ({plain} without)"
+    );
 }
 
 #[test]

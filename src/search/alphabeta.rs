@@ -337,8 +337,8 @@ impl<'a> Worker<'a> {
             } else {
                 static_eval
             };
-            // Reverse futility pruning.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+            // Reverse futility pruning, at any depth (see RFP_MARGIN).
+            if eval - (RFP_MARGIN * (depth - 1 - improving as i32)).max(0) >= beta {
                 return eval;
             }
             // Razoring: far below alpha, only a four sequence can save the node.

@@ -432,6 +432,23 @@
 //   instead of 256): -1.0 +/- 21.3 (674 games, +317 -319 =38, seed 3204, stopped at LLR
 //   -0.51). Not accepted.
 
+//
+// Session 36 (self-play at 100 ms a move, concurrency 2, `bal_s2201.txt` with both colours,
+// SPRT [0, 10] counted by pairs, each against the engine of session 35; `bench 12`: 1.80M
+// nodes to depth 12 without any of them):
+// * double singular extension: at a non-PV node where the other moves all fail 300 or more
+//   below the singular bound, the TT move searched two plies deeper instead of one, at most
+//   four times on a line: +1.0 +/- 11.8 (2,000 games, +955 -949 =96, seed 3602, LLR -1.09
+//   at the cap); 2.00M nodes. Of the bench's 1,367 singular extensions at non-PV nodes,
+//   1,150 have the others more than 100 below the bound and 658 more than 300: most
+//   singular moves are the only move that does not lose (the others fail by a forced
+//   win), so the margin hardly selects. (SE_MARGIN 5 instead of 2 changes the bench by
+//   1 %: 1.78M nodes; not played.) Where the probe proves that every other move loses by
+//   force (its score a loss), searching only the TT move would be sound, but on the bench
+//   that is 7 of the 980 singular extensions (130 have the others below -1,500): one node
+//   fewer to depth 12; not played.
+// None went in.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes
@@ -447,12 +464,20 @@ pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 // ungated (session 33), and the line-key network `kr` -83.9 +/- 42.1 (190 games, seed 3403,
 // stopped): skipped corrections cost more than the time saved.
 
-/// Reverse futility pruning: a non-PV node whose static score beats beta by this much
-/// per remaining ply returns it (not when the opponent has an open three: allowing it there
-/// measured -73.6 +/- 32.7 in session 24, see above).
-/// (Depth 8 with a margin of 60 measured -17 +/- 59 over 125 games against these.)
-pub const RFP_MAX_DEPTH: i32 = 6;
-pub const RFP_MARGIN: i32 = 80;
+/// Reverse futility pruning: a non-PV node whose static score (TT-corrected) beats beta by
+/// `RFP_MARGIN * (depth - 1 - improving)` (at least 0) returns it, at any depth; not when the
+/// opponent has an open three (allowing it there measured -73.6 +/- 32.7 in session 24, see
+/// above). Rapfi's form: its freestyle margin, 63 per ply on its scale of 200 a logit, is
+/// 325 on this evaluation's scale (about 1,030 a logit: the fitted K of `pbrain-wuzi
+/// train`). So a node one ply from the horizon that is not improving returns when its
+/// static score reaches beta, and deeper nodes need far more than before.
+/// Until session 36: `RFP_MARGIN * (depth - improving)` with a margin of 80, to depth 6
+/// (about a quarter of Rapfi's margin per ply; 60 and 100 measured the same in session 24).
+/// Session 36, self-play at 100 ms a move against that (`scripts/match.py --engine1 NEW
+/// --engine2 OLD --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt
+/// --sprt 0 10 0.05 0.05 --seed 3603`): **+26.9 +/- 16.9** by pairs (1,023 games, +529 -451
+/// =43, H1 at LLR 2.97). `bench 12`: 2.00M nodes to depth 12 instead of 1.80M.
+pub const RFP_MARGIN: i32 = 325;
 
 /// Razoring: a non-PV node this shallow whose static score is this far below alpha per
 /// ply is settled by the horizon VCF alone.

@@ -28,6 +28,9 @@
 //!   one stream).
 //! * learned per-shape corrections of the ordering score (eval/policy.rs, session 32,
 //!   100 ms a move): +32.2 +/- 18.8 (781; SPRT [0, 10] accepted).
+//! * reverse futility pruning in Rapfi's form, at any depth (RFP_MARGIN, session 36, 100 ms
+//!   a move): +26.9 +/- 16.9 (1,023; SPRT [0, 10] accepted), about +19 +/- 13 over 2,838
+//!   games in three runs.
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -476,7 +479,11 @@ pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 /// Session 36, self-play at 100 ms a move against that (`scripts/match.py --engine1 NEW
 /// --engine2 OLD --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt
 /// --sprt 0 10 0.05 0.05 --seed 3603`): **+26.9 +/- 16.9** by pairs (1,023 games, +529 -451
-/// =43, H1 at LLR 2.97). `bench 12`: 2.00M nodes to depth 12 instead of 1.80M.
+/// =43, H1 at LLR 2.97). Again with seed 3604 (1,000 games, beside builds and test runs
+/// that took the cores for most of it): -1.7 +/- 16.9 (+472 -477 =51, LLR -0.91); with
+/// seed 3605 on a quiet machine: +33.8 +/- 19.3 (815 games, +433 -353 =29, H1 at LLR
+/// 3.02). All three, 2,838 games: +1,434 -1,281 =123, about **+19 +/- 13**. `bench 12`:
+/// 2.00M nodes to depth 12 instead of 1.80M.
 pub const RFP_MARGIN: i32 = 325;
 
 /// Razoring: a non-PV node this shallow whose static score is this far below alpha per

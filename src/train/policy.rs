@@ -201,6 +201,12 @@ pub fn policy_main(args: &[String]) -> Result<(), String> {
     let steps: usize = a.get("steps", 300)?;
     let clamp: i32 = a.get("clamp", 2000)?;
     let out = a.str("out").ok_or("--out FILE is required")?.to_string();
+    // A table to rank beside the fit (e.g. the shipped one): read now, so that a bad path
+    // fails before the minutes of fitting, not after them.
+    let compare = a
+        .str("compare")
+        .map(|f| Policy::load(f).map(|q| (f.to_string(), q)))
+        .transpose()?;
     let started = Instant::now();
     let samples = read_samples(&a, size, rule)?;
     let d = build(&samples, rule);
@@ -251,14 +257,12 @@ pub fn policy_main(args: &[String]) -> Result<(), String> {
     println!(
         "learned order: top-1 {t1:.3}, mean rank {r1:.2} (hand-set {t0:.3}, {r0:.2}); -> {out}"
     );
-    // Another table on the same validation positions (e.g. the shipped one).
-    if let Some(other) = a.str("compare") {
-        let q = Policy::load(other)?;
+    p.save(&out)
+        .map_err(|e| format!("cannot write '{out}': {e}"))?;
+    if let Some((other, q)) = compare {
         let (t2, r2) = ranks(&d, &valid, Some(&q));
         println!("{other}: top-1 {t2:.3}, mean rank {r2:.2} on the same positions");
     }
-    p.save(&out)
-        .map_err(|e| format!("cannot write '{out}': {e}"))?;
     Ok(())
 }
 

@@ -451,6 +451,41 @@
 //   that is 7 of the 980 singular extensions (130 have the others below -1,500): one node
 //   fewer to depth 12; not played.
 // None went in.
+//
+// Session 37, screened on a lent 16-core machine (the `device` tool's H200 host; its CPUs
+// only): four candidates at once, each against the engine of session 36 at 100 ms a move,
+// concurrency 4 each (16 games at a time), balanced openings `bal_s2201.txt` with both
+// colours, 7.5 minutes (`scripts/match.py --engine1 CAND --engine2 BASE --concurrency 4
+// --turn 100 --match 0 --openings bal_s2201.txt --seed 3701..3704`); Elo by pairs.
+// `bench 12`: 2.00M nodes to depth 12 without any of them.
+// * Rapfi's move-count limit, (3 + depth^1.32) / (2 - improving), at every depth (quiet and
+//   threat moves, not fours), on top of this reverse futility (sessions 18 and 23 measured
+//   it with the old one): +9.6 +/- 18.5 (940 games), then four more runs of 5 minutes
+//   (seeds 3711-3714): all together **-1.6 +/- 9.5** (3,363 games, +1,619 -1,633 =111).
+//   1.20M nodes to depth 12: as strong on 40 % fewer nodes, not stronger, as in session 18;
+// * Rapfi's fail-high reduction (cut nodes tracked as in Stockfish; at a cut node whose
+//   TT-corrected score is at least beta - 46 + 77 * depth, Rapfi's -9 + 15 a ply on this
+//   scale, every move but a four a ply shallower): -10.9 +/- 17.5 (896 games); 1.22M nodes
+//   (session 19, margin -10 + 20 a ply: -4.2 +/- 22.2);
+// * RFP_MARGIN 450 instead of 325: -8.4 +/- 16.4 (910 games); 2.12M nodes (220: -4.5 +/-
+//   15.5, session 36);
+// * the move-count limit and the fail-high reduction together: -4.1 +/- 16.3 (940 games);
+//   0.67M nodes.
+// Not played: Rapfi's trivial-move pruning (quiet moves that give neither side more than a
+// closed two along any line, after the first move, depth <= 4; session 17 measured it):
+// 2.003M nodes to depth 12 instead of 2.005M, so it hardly ever applies here (the move
+// generator and the move count already leave such cells out).
+// Then on the 2-core machine (`scripts/match.py --games 2000 --concurrency 2 --turn 100
+// --match 0 --openings bal_s2201.txt --sprt 0 10 0.05 0.05`, against the same engine):
+// * a reduced move that beats alpha re-searched a ply deeper when it beat alpha by more
+//   than 175 + 57 per ply of reduction, a ply shallower when it is not 5 a ply above the
+//   best score so far (Stockfish's and Rapfi's do-deeper / do-shallower; Rapfi's 34 + 11 a
+//   ply on its own scale; session 8 tried the deeper half alone: -8.9 +/- 32.4): +4.2 +/- 11.6
+//   (2,000 games, +972 -948 =80, seed 3701, LLR -0.24 at the cap); 1.83M nodes;
+// * a reduced move searched at depth 1 at least instead of at the horizon (Rapfi's LMR
+//   never reduces into its VCF search; so nothing is reduced at depth 2): -10.7 +/- 15.9
+//   (1,006 games, +467 -498 =41, seed 3702, stopped at LLR -2.40); 2.13M nodes.
+// None went in. The code of each is kept outside the repository.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

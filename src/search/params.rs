@@ -464,8 +464,8 @@
 //   (seeds 3711-3714): all together **-1.6 +/- 9.5** (3,363 games, +1,619 -1,633 =111).
 //   1.20M nodes to depth 12: as strong on 40 % fewer nodes, not stronger, as in session 18;
 // * Rapfi's fail-high reduction (cut nodes tracked as in Stockfish; at a cut node whose
-//   TT-corrected score is at least beta - 46 + 77 * depth, Rapfi's -9 + 15 a ply on this
-//   scale, every move but a four a ply shallower): -10.9 +/- 17.5 (896 games); 1.22M nodes
+//   TT-corrected score is at least beta - 46 + 77 * depth, which is Rapfi's -9 + 15 a ply
+//   converted to this scale, every move but a four a ply shallower): -10.9 +/- 17.5 (896 games); 1.22M nodes
 //   (session 19, margin -10 + 20 a ply: -4.2 +/- 22.2);
 // * RFP_MARGIN 450 instead of 325: -8.4 +/- 16.4 (910 games); 2.12M nodes (220: -4.5 +/-
 //   15.5, session 36);
@@ -479,9 +479,9 @@
 // --match 0 --openings bal_s2201.txt --sprt 0 10 0.05 0.05`, against the same engine):
 // * a reduced move that beats alpha re-searched a ply deeper when it beat alpha by more
 //   than 175 + 57 per ply of reduction, a ply shallower when it is not 5 a ply above the
-//   best score so far (Stockfish's and Rapfi's do-deeper / do-shallower; Rapfi's 34 + 11 a
-//   ply on its own scale; session 8 tried the deeper half alone: -8.9 +/- 32.4): +4.2 +/- 11.6
-//   (2,000 games, +972 -948 =80, seed 3701, LLR -0.24 at the cap); 1.83M nodes;
+//   best score so far (Stockfish's and Rapfi's do-deeper / do-shallower; the margin is
+//   Rapfi's 34 + 11 a ply converted to this scale; session 8 tried the deeper half alone:
+//   -8.9 +/- 32.4): +4.2 +/- 11.6 (2,000 games, +972 -948 =80, seed 3701, LLR -0.24 at the cap); 1.83M nodes;
 // * a reduced move searched at depth 1 at least instead of at the horizon (Rapfi's LMR
 //   never reduces into its VCF search; so nothing is reduced at depth 2): -10.7 +/- 15.9
 //   (1,006 games, +467 -498 =41, seed 3702, stopped at LLR -2.40); 2.13M nodes.

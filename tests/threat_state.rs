@@ -4,7 +4,7 @@
 use rand::{rngs::StdRng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use wuzi::eval::evaluator::Threat;
+use wuzi::eval::evaluator::{foul_by_lines, Threat};
 use wuzi::eval::pattern::{Combo, Pattern};
 use wuzi::game::board::{Board, Color, EMPTY};
 use wuzi::game::pos::Pos;
@@ -71,6 +71,22 @@ fn threat_lists_match_the_line_patterns_after_random_play() {
                 // Counts per combination agree with the lists.
                 let fives = pos.eval.cells(c, Threat::Five).len();
                 assert_eq!(fives, pos.eval.count(c, Combo::Five) as usize);
+                // And with the cells' combinations, renju black's fouls by the lines
+                // counted as none.
+                let mut want = [0u16; 9];
+                for i in pos.board.all_cells() {
+                    if pos.board.cell(i) != EMPTY {
+                        continue;
+                    }
+                    let p = [0, 1, 2, 3].map(|d| pos.eval.pattern(i, c, d));
+                    let foul = rule == Rule::Renju && c == Color::Black && foul_by_lines(p);
+                    want[if foul {
+                        0
+                    } else {
+                        pos.eval.combo(i, c) as usize
+                    }] += 1;
+                }
+                assert_eq!(pos.eval.counts(c), &want, "{rule:?} step {step} {c:?}");
             }
         }
         assert!(
@@ -117,6 +133,43 @@ fn a_four_three_is_a_static_win_unless_the_block_makes_a_four() {
         b
     };
     assert!(depth1(&b, Rule::Freestyle) < WIN - 5);
+}
+
+#[test]
+fn renju_black_fouls_keep_their_lists_and_count_as_nothing() {
+    // 7,7 makes two open threes (column 7,5 7,6 and row 8,7 9,7): a foul for renju black.
+    let three3 = "7,5 7,6 8,7 9,7";
+    let far = "0,0 14,0 0,14 14,14";
+    let at = Pos::new(7, 7).idx();
+    for (rule, c, black, white) in [
+        (Rule::Renju, Color::Black, three3, far),
+        (Rule::Renju, Color::White, far, three3),
+        (Rule::Freestyle, Color::Black, three3, far),
+    ] {
+        let pos = Position::new(setup(black, white, Color::Black), rule);
+        let foul = rule == Rule::Renju && c == Color::Black;
+        assert_eq!(pos.eval.combo(at, c), Combo::DoubleFlex3, "{rule:?} {c:?}");
+        assert!(
+            pos.eval.cells(c, Threat::Three).contains(at),
+            "{rule:?} {c:?}"
+        );
+        assert_eq!(
+            pos.eval.count(c, Combo::DoubleFlex3),
+            u16::from(!foul),
+            "{rule:?} {c:?}"
+        );
+        assert_eq!(pos.combo(at, c) == Combo::None, foul, "{rule:?} {c:?}");
+    }
+    // A double four for renju black: listed as an open-four point but not counted (the
+    // open threes' other open-four points, 7,3 and 3,7, are); for white it counts.
+    let four4 = "7,4 7,5 7,6 4,7 5,7 6,7";
+    for (c, black, white) in [(Color::Black, four4, far), (Color::White, far, four4)] {
+        let pos = Position::new(setup(black, white, c), Rule::Renju);
+        let listed = pos.eval.cells(c, Threat::Flex4);
+        assert!(listed.contains(at), "{c:?}");
+        let counted = listed.len() - usize::from(c == Color::Black);
+        assert_eq!(pos.eval.count(c, Combo::Flex4) as usize, counted, "{c:?}");
+    }
 }
 
 #[test]

@@ -57,6 +57,35 @@ pub fn handset_value(p: [Pattern; 4]) -> i32 {
 }
 
 const FORBID_FLAG: u8 = 0x80;
+/// Renju black only: the lines alone make a stone here an overline, a double four or a
+/// double three (see [`foul_by_lines`]). Such a cell keeps its threat class (its lists: the
+/// search checks it exactly before playing it, and the other side may defend on it) but is
+/// counted as no combination (the threat levels of the evaluation, the setup points), as
+/// Rapfi's FORBID class is.
+pub const FOUL_FLAG: u8 = 0x40;
+/// The combination's bits of a stored combo byte.
+const COMBO_MASK: u8 = 0x0f;
+
+/// The count (threat level) class of a stored combination: none for a likely foul.
+#[inline]
+fn count_class(combo: u8) -> usize {
+    if combo & FOUL_FLAG != 0 {
+        0
+    } else {
+        (combo & COMBO_MASK) as usize
+    }
+}
+
+/// Whether a black stone on a cell with these line patterns is a renju foul by its lines
+/// alone (no five, and an overline, two fours, or two open threes): true for an overline or
+/// a double four; a double three may still be allowed when one of its threes can only
+/// become an open four through a forbidden point (the exact check, `rule::is_forbidden`).
+/// An open four on one line alone is not flagged (it is almost always allowed).
+pub fn foul_by_lines(p: [Pattern; 4]) -> bool {
+    let n = |x: Pattern| p.iter().filter(|&&q| q == x).count();
+    n(Pattern::F5) == 0
+        && (n(Pattern::Overline) > 0 || n(Pattern::B4) + n(Pattern::F4) >= 2 || n(Pattern::F3) >= 2)
+}
 
 /// Combination (with the renju flag) of an ordered 4-tuple index.
 pub fn tuple_combo(k: usize) -> u8 {
@@ -243,7 +272,7 @@ const THREAT_MASKS: [u8; NCOMBOS] = {
 /// The threat classes of a stored combination (renju flag and all).
 #[inline]
 fn threat_bits(combo: u8) -> u8 {
-    THREAT_MASKS[(combo & !FORBID_FLAG) as usize]
+    THREAT_MASKS[(combo & COMBO_MASK) as usize]
 }
 
 impl Evaluator {
@@ -364,9 +393,9 @@ impl Evaluator {
             let cell = &self.cells[i];
             self.lsum[c][0] += sign * cell.learned[c][0] as i32;
             self.lsum[c][1] += sign * cell.learned[c][1] as i32;
-            let k = (cell.combo[c] & !FORBID_FLAG) as usize;
+            let k = count_class(cell.combo[c]);
             self.count[c][k] = (self.count[c][k] as i32 + sign) as u16;
-            let mask = threat_bits(k as u8);
+            let mask = threat_bits(cell.combo[c]);
             if sign > 0 {
                 self.move_sets(c, i, 0, mask);
             } else {
@@ -603,10 +632,10 @@ impl Evaluator {
             return;
         }
         self.cells[q].combo[c] = new;
-        let (o, n) = ((old & !FORBID_FLAG) as usize, (new & !FORBID_FLAG) as usize);
-        if o == n {
+        if (old ^ new) & !FORBID_FLAG == 0 {
             return;
         }
+        let (o, n) = (count_class(old), count_class(new));
         self.count[c][o] -= 1;
         self.count[c][n] += 1;
         self.move_sets(c, q, threat_bits(old), threat_bits(new));
@@ -656,7 +685,7 @@ impl Evaluator {
             let mut pats = self.cells[f].pat[ci];
             let (p0, p1) = self.table.get(board.key(f, d) | stone << slot(k));
             pats[d] = if ci == 0 { p0 } else { p1 };
-            self.weights.tuple(ci, combo_index(&pats)).combo & !FORBID_FLAG == Combo::Flex4 as u8
+            self.weights.tuple(ci, combo_index(&pats)).combo & COMBO_MASK == Combo::Flex4 as u8
         })
     }
 
@@ -670,7 +699,7 @@ impl Evaluator {
     #[inline]
     pub fn combo(&self, i: usize, c: Color) -> Combo {
         // SAFETY-free conversion: values come from `Combo as u8`.
-        COMBOS[(self.cells[i].combo[c.index()] & !FORBID_FLAG) as usize]
+        COMBOS[(self.cells[i].combo[c.index()] & COMBO_MASK) as usize]
     }
 
     /// Whether the patterns at `i` leave room for a renju foul by black (a cheap filter
@@ -692,7 +721,8 @@ impl Evaluator {
         shape_values()[self.cells[i].shape[c.index()] as usize] as i32
     }
 
-    /// Number of empty cells where `c` gets exactly `combo`.
+    /// Number of empty cells where `c` gets exactly `combo` (renju black's likely fouls,
+    /// [`FOUL_FLAG`], counted as none).
     #[inline]
     pub fn count(&self, c: Color, combo: Combo) -> u16 {
         self.count[c.index()][combo as usize]

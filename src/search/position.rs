@@ -75,16 +75,15 @@ impl Position {
     /// that class, not a forbidden one for renju black.
     #[inline]
     pub fn has_open_four_point(&self, c: Color) -> bool {
-        if self.eval.count(c, Combo::Flex4) == 0 {
-            return false;
+        if c != Color::Black || self.rule != Rule::Renju {
+            return self.eval.count(c, Combo::Flex4) > 0;
         }
-        c != Color::Black
-            || self.rule != Rule::Renju
-            || self
-                .eval
-                .cells(c, Threat::Flex4)
-                .iter()
-                .any(|i| !self.is_forbidden(i))
+        // Black's likely fouls are not counted (`FOUL_FLAG`) but stay listed: a false
+        // double three with an open four is still an open-four point.
+        self.eval
+            .cells(c, Threat::Flex4)
+            .iter()
+            .any(|i| !self.is_forbidden(i))
     }
 
     /// The combination `c` makes by playing `i`, with black's renju fouls worth nothing.

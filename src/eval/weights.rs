@@ -310,7 +310,13 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         Rule::Renju => Some(include_bytes!("weights/renju.wzw")),
         // Standard: one self-play loop, +129.9 +/- 45.0 against the hand-set table (263
         // games); then refitted to 2,136 games of Rapfi classical against itself, +43.7 +/-
-        // 27.7 against the self-play table (600 games, 100 ms/move, SPRT LLR 2.00).
+        // 27.7 against the self-play table (600 games, 100 ms/move, SPRT LLR 2.00). Session
+        // 38: refitted from it to 2,000 new games of Rapfi against itself (`RULE=1 SEED=383
+        // MS=60 scripts/anchor_games.sh ... bal_s2201.txt 2000`; `train --rule standard
+        // --init builtin --seed 1 --lr 30`: validation loss 0.5404 -> 0.5279), shipped with
+        // ordering corrections fitted to the same games (policy.rs): the two together
+        // +118.8 +/- 42.4 by pairs in standard self-play at 100 ms against the engine
+        // before (159 games, seed 3806, SPRT [0, 10] H1).
         Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
         _ => None,
     }

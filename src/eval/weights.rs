@@ -316,7 +316,8 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // --init builtin --seed 1 --lr 30`: validation loss 0.5404 -> 0.5279), shipped with
         // ordering corrections fitted to the same games (policy.rs): the two together
         // +118.8 +/- 42.4 by pairs in standard self-play at 100 ms against the engine
-        // before (159 games, seed 3806, SPRT [0, 10] H1).
+        // before (159 games, seed 3806, SPRT [0, 10] H1); the table alone +99.3 +/- 37.6
+        // (285 games, seed 3807, H1).
         Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
         _ => None,
     }

@@ -4,8 +4,8 @@
 use rand::{rngs::StdRng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use wuzi::eval::evaluator::{foul_by_lines, Threat};
-use wuzi::eval::pattern::{Combo, Pattern};
+use wuzi::eval::evaluator::Threat;
+use wuzi::eval::pattern::{combine, Combo, Pattern};
 use wuzi::game::board::{Board, Color, EMPTY};
 use wuzi::game::pos::Pos;
 use wuzi::game::rule::Rule;
@@ -79,7 +79,7 @@ fn threat_lists_match_the_line_patterns_after_random_play() {
                         continue;
                     }
                     let p = [0, 1, 2, 3].map(|d| pos.eval.pattern(i, c, d));
-                    let foul = rule == Rule::Renju && c == Color::Black && foul_by_lines(p);
+                    let foul = rule == Rule::Renju && c == Color::Black && combine(p).foul;
                     want[if foul {
                         0
                     } else {

@@ -24,14 +24,16 @@ const PATTERN_VALUE: [i32; NPATTERNS] = [0, 0, 1, 3, 4, 10, 14, 12, 30, 32, 100,
 /// Extra value for combinations that make a threat stronger than its lines.
 const COMBO_VALUE: [i32; NCOMBOS] = [0, 0, 20, 120, 0, 30, 300, 600, 2000];
 
-/// The combination (with the renju flag) of every 4-tuple of line patterns.
+/// The combination (with the renju flags) of every 4-tuple of line patterns.
 fn combo_table() -> &'static [u8] {
     static T: OnceLock<Vec<u8>> = OnceLock::new();
     T.get_or_init(|| {
         (0..NPATTERNS.pow(4))
             .map(|idx| {
                 let info = combine(tuple_patterns(idx).map(Pattern::from_u8));
-                info.combo as u8 | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
+                info.combo as u8
+                    | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
+                    | if info.foul { FOUL_FLAG } else { 0 }
             })
             .collect()
     })
@@ -57,11 +59,13 @@ pub fn handset_value(p: [Pattern; 4]) -> i32 {
 }
 
 const FORBID_FLAG: u8 = 0x80;
-/// Renju black only: the lines alone make a stone here an overline, a double four or a
-/// double three (see [`foul_by_lines`]). Such a cell keeps its threat class (its lists: the
-/// search checks it exactly before playing it, and the other side may defend on it) but is
-/// counted as no combination (the threat levels of the evaluation, the setup points), as
-/// Rapfi's FORBID class is.
+/// Renju black only (the tables clear it elsewhere, `Weights::new`): the lines alone make
+/// a stone here a foul ([`ComboInfo::foul`]). Such a cell keeps its threat class (its
+/// lists: the search checks it exactly before playing it, and the other side may defend on
+/// it) but is counted as no combination (the threat levels of the evaluation, the setup
+/// points), as Rapfi's FORBID class is.
+///
+/// [`ComboInfo::foul`]: super::pattern::ComboInfo::foul
 pub const FOUL_FLAG: u8 = 0x40;
 /// The combination's bits of a stored combo byte.
 const COMBO_MASK: u8 = 0x0f;
@@ -76,18 +80,7 @@ fn count_class(combo: u8) -> usize {
     }
 }
 
-/// Whether a black stone on a cell with these line patterns is a renju foul by its lines
-/// alone (no five, and an overline, two fours, or two open threes): true for an overline or
-/// a double four; a double three may still be allowed when one of its threes can only
-/// become an open four through a forbidden point (the exact check, `rule::is_forbidden`).
-/// An open four on one line alone is not flagged (it is almost always allowed).
-pub fn foul_by_lines(p: [Pattern; 4]) -> bool {
-    let n = |x: Pattern| p.iter().filter(|&&q| q == x).count();
-    n(Pattern::F5) == 0
-        && (n(Pattern::Overline) > 0 || n(Pattern::B4) + n(Pattern::F4) >= 2 || n(Pattern::F3) >= 2)
-}
-
-/// Combination (with the renju flag) of an ordered 4-tuple index.
+/// Combination (with the renju flags) of an ordered 4-tuple index.
 pub fn tuple_combo(k: usize) -> u8 {
     combo_table()[k]
 }

@@ -370,6 +370,13 @@ pub enum Combo {
 pub struct ComboInfo {
     pub combo: Combo,
     pub maybe_forbidden: bool,
+    /// A renju black stone here is a foul by these lines alone (no five, and an overline,
+    /// two fours, or two open threes): always for an overline or a double four; a double
+    /// three may still be allowed when one of its threes can only become an open four
+    /// through a forbidden point (the exact check, `rule::is_forbidden`). An open four on
+    /// one line alone is not one (it is almost always allowed), so this is `maybe_forbidden`
+    /// without it.
+    pub foul: bool,
 }
 
 pub fn combine(p: [Pattern; 4]) -> ComboInfo {
@@ -402,11 +409,13 @@ pub fn combine(p: [Pattern; 4]) -> ComboInfo {
     } else {
         Combo::None
     };
-    let maybe_forbidden = n[F5 as usize] == 0
-        && (n[Overline as usize] > 0 || n[F4 as usize] > 0 || fours >= 2 || n[F3 as usize] >= 2);
+    let foul =
+        n[F5 as usize] == 0 && (n[Overline as usize] > 0 || fours >= 2 || n[F3 as usize] >= 2);
+    let maybe_forbidden = foul || (n[F5 as usize] == 0 && n[F4 as usize] > 0);
     ComboInfo {
         combo,
         maybe_forbidden,
+        foul,
     }
 }
 
@@ -597,5 +606,10 @@ mod tests {
         assert_eq!(combine([F3, F3, Dead, Dead]).combo, Combo::DoubleFlex3);
         assert!(combine([F3, F3, Dead, Dead]).maybe_forbidden);
         assert!(!combine([B4, F3, Dead, Dead]).maybe_forbidden);
+        assert!(combine([F3, F3, Dead, Dead]).foul);
+        assert!(combine([B4, F4, Dead, Dead]).foul);
+        assert!(!combine([F4, Dead, Dead, Dead]).foul);
+        assert!(combine([F4, Dead, Dead, Dead]).maybe_forbidden);
+        assert!(!combine([F5, F3, F3, Dead]).foul);
     }
 }

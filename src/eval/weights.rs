@@ -17,7 +17,7 @@
 //! value of its level without them, so they score exactly as they did.
 
 use super::binfile;
-use super::evaluator::{foul_by_lines, tuple_combo, tuple_patterns, FOUL_FLAG};
+use super::evaluator::{tuple_combo, tuple_patterns, FOUL_FLAG};
 use super::pattern::{Combo, Pattern, NPATTERNS};
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
@@ -158,7 +158,8 @@ impl Weights {
         threat: [Vec<i16>; 2],
     ) -> Weights {
         let shape = shape_of_tuple();
-        // Renju black's likely fouls are flagged in its own copy of the tuples.
+        // Renju black's likely fouls keep their flag in its own copy of the tuples; every
+        // other copy clears it.
         let renju = rule == Rule::Renju;
         let shared = !renju && own[0] == own[1] && opp[0] == opp[1];
         let colours: &[usize] = if shared { &[0] } else { &[0, 1] };
@@ -166,17 +167,11 @@ impl Weights {
             .iter()
             .flat_map(|&c| {
                 let (own, opp) = (&own[c], &opp[c]);
-                let flag_fouls = renju && c == 0;
-                shape.iter().enumerate().map(move |(k, &s)| {
-                    let mut combo = tuple_combo(k);
-                    if flag_fouls && foul_by_lines(tuple_patterns(k).map(Pattern::from_u8)) {
-                        combo |= FOUL_FLAG;
-                    }
-                    TupleEntry {
-                        weights: [own[s as usize], opp[s as usize]],
-                        shape: s,
-                        combo,
-                    }
+                let keep = if renju && c == 0 { !0 } else { !FOUL_FLAG };
+                shape.iter().enumerate().map(move |(k, &s)| TupleEntry {
+                    weights: [own[s as usize], opp[s as usize]],
+                    shape: s,
+                    combo: tuple_combo(k) & keep,
                 })
             })
             .collect();

@@ -137,7 +137,11 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // `pbrain-wuzi policy --rule renju --data rapfi_renju381.csv`): move played first
         // 29.8 % -> 36.3 %, mean rank 9.66 -> 4.50 on the held-out games; +20.9 +/- 14.4 by
         // pairs in renju self-play at 100 ms against the engine without it (1,534 games,
-        // seed 3804, SPRT [0, 10] H1).
+        // seed 3804, SPRT [0, 10] H1). Session 39: refitted to those games and 3,553 more
+        // (`rapfi_renju39.csv`, generated on the lent 16-core machine): move played first
+        // 30.4 % -> 36.3 %, mean rank 9.92 -> 4.27 on the held-out games; shipped with the
+        // renju table refitted to the same games, the two together +41.2 +/- 21.9 by pairs
+        // (weights.rs).
         Rule::Renju => Some(include_bytes!("weights/renju.wzp")),
         // Session 38: the same for standard (exact five), fitted to Rapfi's moves in 2,000
         // games (`pbrain-wuzi policy --rule standard --data rapfi_std383.csv`): move played

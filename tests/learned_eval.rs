@@ -483,7 +483,13 @@ fn node_jitter_gives_different_games_from_one_opening() {
 
 #[test]
 fn the_trained_tables_are_built_in() {
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+    for rule in [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroExact,
+    ] {
         assert!(weights::is_trained(rule), "{rule:?}");
         let builtin = weights::builtin(rule);
         assert_ne!(builtin, Weights::handset(rule));
@@ -494,8 +500,17 @@ fn the_trained_tables_are_built_in() {
     assert_ne!(renju.own[0], renju.own[1]);
     let free = weights::builtin(Rule::Freestyle);
     assert_eq!(free.own[0], free.own[1]);
+    // Caro with exact five plays with caro's values under its own rule.
+    let (caro, exact) = (
+        weights::builtin(Rule::Caro),
+        weights::builtin(Rule::CaroExact),
+    );
+    assert_eq!(
+        (&exact.own, &exact.opp, &exact.threat),
+        (&caro.own, &caro.opp, &caro.threat)
+    );
     // Rules without a trained file keep the hand-set table.
-    for rule in [Rule::Standard, Rule::Renju, Rule::Caro] {
+    for rule in Rule::ALL {
         if !weights::is_trained(rule) {
             assert_eq!(weights::builtin(rule), Weights::handset(rule));
         }

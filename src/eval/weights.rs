@@ -324,10 +324,10 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // more (`RULE=1 SEED=393 ... CONCURRENCY=4` on the lent 16-core machine; `train
         // --rule standard --data rapfi_std383.csv,rapfi_std39.csv --init builtin --seed 1
         // --lr 10 --epochs 30`; validation loss 0.5255 -> 0.5250 on a split of games the
-        // shipped table had partly been fitted to): +14.9 +/- 12.4 by pairs against it (2,000 games, seed 3904, SPRT [0, 10]
-        // inconclusive at the cap, LLR 2.48; the bar excludes zero). Its ordering refitted to
-        // the same games ranked Rapfi's moves as the shipped one does (35.4 % first against
-        // 35.3 %): kept.
+        // shipped table had partly been fitted to): +14.9 +/- 12.4 by pairs against it
+        // (2,000 games, seed 3904, SPRT [0, 10] inconclusive at the cap, LLR 2.48; the bar
+        // excludes zero). Its ordering refitted to the same games ranked Rapfi's moves as the
+        // shipped one does (35.4 % first against 35.3 %): kept.
         Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
         // Caro: two self-play loops (session 39, on the lent 16-core machine: `selfplay
         // --rule caro --nodes 20000 --openings bal_s2201.txt --extra 2`, 1,800 games with
@@ -352,9 +352,12 @@ fn trained(rule: Rule) -> Option<Weights> {
     embedded(source)
         .and_then(|b| Weights::from_bytes(b).ok())
         .filter(|w| w.rule == source)
-        .map(|w| match source == rule {
-            true => w,
-            false => Weights::new(rule, w.divisor, w.own, w.opp, w.threat),
+        .map(|w| {
+            if source == rule {
+                w
+            } else {
+                Weights::new(rule, w.divisor, w.own, w.opp, w.threat)
+            }
         })
 }
 

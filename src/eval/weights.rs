@@ -344,11 +344,7 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
 /// Caro with exact five reads caro's: the two differ only where a line would pass five,
 /// and the shapes' values carry over (measured in the README, "Caro").
 fn trained(rule: Rule) -> Option<Weights> {
-    let source = if rule == Rule::CaroExact {
-        Rule::Caro
-    } else {
-        rule
-    };
+    let source = if rule.is_caro() { Rule::Caro } else { rule };
     embedded(source)
         .and_then(|b| Weights::from_bytes(b).ok())
         .filter(|w| w.rule == source)

@@ -290,7 +290,13 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // itself, +52.5 +/- 27.9 against loop 2, and to 4,272, +18.0 +/- 27.3 against that
         // (600 games each, 100 ms/move; see the README). Session 30: the threat levels with
         // open-three points, refitted to 48,145 games of the project's self-play matches:
-        // +16.1 +/- 12.0 against that (1,882 games, SPRT [0, 10] H1).
+        // +16.1 +/- 12.0 against that (1,882 games, SPRT [0, 10] H1). Session 40: refitted
+        // from it to 2,000 new games of Rapfi against itself (`RULE=0 SEED=4002 MS=60
+        // scripts/anchor_games.sh ... bal_s4001.txt 2000`; `train --rule freestyle --init
+        // builtin --seed 1 --lr 10 --epochs 30`, best epoch kept: validation loss 0.5834 ->
+        // 0.5663): +29.6 +/- 18.0 by pairs against it on those openings (931 games, seed
+        // 4001, SPRT [0, 10] H1), +21.5 +/- 16.8 on 600 other balanced openings (1,200
+        // games, seed 4003, LLR 2.25 at the cap).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
         // Renju: one self-play loop, +128.2 +/- 44.7 against the hand-set table (269 games);
         // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1

@@ -630,9 +630,11 @@ fn end_while_thinking_exits_at_once_without_a_move() {
 fn a_piped_burst_is_answered_in_full() {
     // `printf 'START 15\nBEGIN\nTURN 7,7\nEND\n' | pbrain-wuzi`: one write, then end of
     // input; every request gets its answer from a real search before the process ends.
+    // The second TURN is far from the first (13,1): the engine's answer to 7,7 lies next to
+    // it, and a scripted move on the square the engine just took would be refused.
     for (tail, close) in [("END\r\n", false), ("", true), ("END\r\n", true)] {
         let mut b = Brain::spawn();
-        let burst = format!("START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 8,8\r\n{tail}");
+        let burst = format!("START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 13,1\r\n{tail}");
         b.send_raw(burst.as_bytes());
         if close {
             b.close();
@@ -642,7 +644,7 @@ fn a_piped_burst_is_answered_in_full() {
         let second = b.expect_move(LONG);
         assert_ne!(first, second, "{tail:?}");
         for m in [first, second] {
-            assert!(m != (7, 7) && m != (8, 8), "{m:?} is taken");
+            assert!(m != (7, 7) && m != (13, 1), "{m:?} is taken");
         }
         let (st, _) = b.wait_exit(LONG);
         assert!(st.expect("exit").success());
@@ -651,7 +653,7 @@ fn a_piped_burst_is_answered_in_full() {
     // gets its time (counted from when it could start, not from when it was read), so it
     // goes deeper than one ply (it used to be answered from depth 1).
     let mut b = Brain::spawn();
-    b.send_raw(b"START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 8,8\r\nEND\r\n");
+    b.send_raw(b"START 15\r\nINFO timeout_turn 400\r\nTURN 7,7\r\nTURN 13,1\r\nEND\r\n");
     b.expect("OK");
     let depths: Vec<u32> = (0..2).map(|_| depth_of_next_move(&b)).collect();
     assert!(depths.iter().all(|&d| d >= 4), "depths {depths:?}");

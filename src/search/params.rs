@@ -486,6 +486,12 @@
 //   never reduces into its VCF search; so nothing is reduced at depth 2): -10.7 +/- 15.9
 //   (1,006 games, +467 -498 =41, seed 3702, stopped at LLR -2.40); 2.13M nodes.
 // None went in. The code of each is kept outside the repository.
+//
+// Session 41, not played: Rapfi's exception to its reverse futility pruning (none where our
+// moves two and four plies up were both fours: in a four attack the static score says
+// little) changes `bench 12` by 0.8 % (1.99M nodes to depth 12 instead of 1.98M), too rare
+// to measure in 2,000 games. The session's two cores went to the evaluation instead (its
+// off-path positions: README, "Positions off the game path").
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

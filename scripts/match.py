@@ -301,6 +301,19 @@ def play_game(args, cmds, names, opening, opts=None):
 # ---------------------------------------------------------------- openings
 
 
+def parse_pos(text):
+    """Moves of a position in pos notation, `h8i9...` (column letter from a, row 1 = y 0)."""
+    mv, i = [], 0
+    while i < len(text):
+        col = ord(text[i]) - ord("a")
+        j = i + 1
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        mv.append((col, int(text[i + 1:j]) - 1))
+        i = j
+    return mv
+
+
 def load_openings(path, size):
     out = []
     with open(path, encoding="utf-8") as f:
@@ -313,16 +326,8 @@ def load_openings(path, size):
                 if int(head[1]) != size:
                     continue
                 out.append([tuple(int(v) for v in s[1:].split(",")) for s in head[4:]])
-            elif line[0].isalpha():  # pos notation: h8i9... (row 1 = y 0)
-                mv, i = [], 0
-                while i < len(line):
-                    col = ord(line[i]) - ord("a")
-                    j = i + 1
-                    while j < len(line) and line[j].isdigit():
-                        j += 1
-                    mv.append((col, int(line[i + 1:j]) - 1))
-                    i = j
-                out.append(mv)
+            elif line[0].isalpha():
+                out.append(parse_pos(line))
             else:  # offset notation: dx,dy, dx,dy ...
                 nums = [int(v) for v in line.replace(" ", "").split(",") if v]
                 c = size // 2

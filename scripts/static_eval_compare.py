@@ -7,7 +7,7 @@ teacher engine for its static evaluation of each position over the Piskvork prot
 `YXBOARD` ... `DONE`, then `TRACESEARCH`, whose `MESSAGE Static Eval[Black]: N` line is the
 evaluation its search uses; `ABOUT` marks the end of the answer), fits each score's logistic
 scale K to the results and prints the results-only cross-entropy of both on the same
-positions (lower predicts better). Standard library only.
+positions (lower predicts better). Standard library only (with match.py's engine driver).
 
     pbrain-wuzi netdata --rule freestyle --size 15 --data data/rapfi_free41.csv --out /tmp/f41
     scripts/static_eval_compare.py --data /tmp/f41 --teacher ~/anchors/bin/pbrain-rapfi
@@ -19,53 +19,43 @@ import math
 import os
 import re
 import struct
-import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from match import Engine  # noqa: E402
 
 POS_RECORD = struct.Struct("<QIBBHiiI")  # netdata's 28-byte .pos record
+STATIC_EVAL = re.compile(r"MESSAGE Static Eval\[Black\]: (-?\d+)")
+REPLY_TIMEOUT = 10.0  # seconds for an answer that needs no search
 
 
 def teacher_scores(engine, moves_path, size, rule):
     """The teacher's static score for the side to move of every position of moves_path."""
-    p = subprocess.Popen([engine], cwd=os.path.dirname(os.path.abspath(engine)),
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True, bufsize=1)
-
-    def send(text):
-        p.stdin.write(text + "\n")
-        p.stdin.flush()
-
-    send(f"START {size}")
-    send(f"INFO rule {rule}")
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise SystemExit("the teacher ended before answering START")
-        if line.strip() == "OK":
-            break
+    t = Engine(engine, "teacher")
+    t.send(f"START {size}")
+    if t.reply(REPLY_TIMEOUT) != "OK":
+        raise SystemExit("the teacher did not answer START with OK")
+    t.send(f"INFO rule {rule}")
     scores = []
     with open(moves_path) as f:
         for line in f:
-            moves = [tuple(map(int, t.split(","))) for t in line.split()]
+            moves = [tuple(map(int, s.split(","))) for s in line.split()]
             side = len(moves) % 2  # 0: black to move
-            cmds = ["YXBOARD"]
-            cmds += [f"{x},{y},{1 if k % 2 == side else 2}" for k, (x, y) in enumerate(moves)]
-            cmds += ["DONE", "TRACESEARCH", "ABOUT"]
-            send("\n".join(cmds))
-            black = None
-            while True:
-                out = p.stdout.readline()
-                if not out:
-                    raise SystemExit("the teacher ended mid-answer")
-                m = re.match(r"MESSAGE Static Eval\[Black\]: (-?\d+)", out)
-                if m:
-                    black = int(m.group(1))
-                if out.startswith("name="):
-                    break
-            if black is None:
+            t.messages.clear()
+            t.send("YXBOARD")
+            for k, (x, y) in enumerate(moves):
+                t.send(f"{x},{y},{1 if k % 2 == side else 2}")
+            for cmd in ("DONE", "TRACESEARCH", "ABOUT"):
+                t.send(cmd)
+            # ABOUT's answer is the first line that is not a MESSAGE: the trace came before it.
+            if t.reply(REPLY_TIMEOUT) is None:
+                raise SystemExit("the teacher stopped answering")
+            found = [m for m in map(STATIC_EVAL.match, t.messages) if m]
+            if not found:
                 raise SystemExit(f"no static evaluation for: {line.strip()}")
+            black = int(found[-1].group(1))
             scores.append(black if side == 0 else -black)
-    send("END")
-    p.wait(timeout=10)
+    t.close()
     return scores
 
 

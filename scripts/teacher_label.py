@@ -8,20 +8,21 @@ Wuzi's sample format), plays one or two random moves near the stones on each (se
 the teacher engine (a Gomocup brain such as Rapfi classical, built outside this repository)
 for its search score of the new position over the Piskvork protocol (`BOARD`, then its
 `MESSAGE ... Eval N` lines, as scripts/teacher_games.py reads them), and writes each in
-Wuzi's sample format with that score and result 1 (unknown: train with `--lambda 0`, which
-makes the teacher's score the whole target of a scored row):
+Wuzi's sample format with that score and result `?` (unknown: `train` fits the teacher's
+score alone on such a row, and leaves it out of the scale it fits to the game results):
 
-    <game> <size> <rule> 1 <score> <x,y> <x,y> ...
+    <game> <size> <rule> ? <score> <x,y> <x,y> ...
 
     scripts/teacher_label.py --engine ~/anchors/bin/pbrain-rapfi --data data/rapfi_free40.csv \
         --count 40000 --ms 60 --seed 4101 --out data/off41.txt
     pbrain-wuzi train --rule freestyle --size 15 --data data/rapfi_free40.csv,data/off41.txt \
-        --lambda 0 --score-k 200 --init builtin --seed 1 --lr 10 --epochs 30 \
-        --scale 6933.7 --out off.wzw
+        --lambda 0 --score-k 200 --init builtin --seed 1 --lr 10 --epochs 30 --out off.wzw
 
-Give `train` the `--scale` the game rows alone fit (it prints it; 6933.7 for the freestyle
-table of session 40): left to fit it, the trainer counts these rows' placeholder results as
-draws and finds a far larger scale (1.7 times), which stretches every value of the table.
+`--plies 1,2,3,4 --local 0.5` draws one to four moves, each an answer to the last stone
+(within two cells of it) half of the time (session 42's second batch).
+Files written before session 42 have result 1 (a draw) in place of `?`; convert them with
+`sed -i 's/^\([0-9]* [0-9]* [0-9]*\) 1 /\1 ? /' FILE`, or give `train` the `--scale` the game
+rows alone fit.
 """
 import argparse
 import multiprocessing
@@ -49,16 +50,18 @@ def parse_positions(path, size):
     return out
 
 
-def perturb(moves, size, rule, rng, plies):
+def perturb(moves, size, rule, rng, plies, local=0.0):
     """`moves` with `plies` random moves added, each on an empty cell within two cells of a
-    stone (the area a move generator offers) that does not end the game; None if the game
-    is over or no such cell is left."""
+    stone (the area a move generator offers) that does not end the game; with probability
+    `local` a move is drawn only from the cells within two of the last stone (an answer to
+    it, as most moves of a search are); None if the game is over or no such cell is left."""
     moves = list(moves)
     board = {m: 1 + k % 2 for k, m in enumerate(moves)}  # 1 black, 2 white
     if any(five_result(board, size, x, y, c, rule) == "five" for (x, y), c in board.items()):
         return None
     for _ in range(plies):
-        near = {(x + dx, y + dy) for x, y in moves for dx in range(-2, 3) for dy in range(-2, 3)}
+        around = moves[-1:] if moves and rng.random() < local else moves
+        near = {(x + dx, y + dy) for x, y in around for dx in range(-2, 3) for dy in range(-2, 3)}
         colour = 1 + len(moves) % 2
         cells = sorted(c for c in near if 0 <= c[0] < size and 0 <= c[1] < size
                        and c not in board and five_result(board, size, *c, colour, rule) != "five")
@@ -84,7 +87,7 @@ def label(task):
                 continue
             score = max(-args.clamp, min(args.clamp, ev))
             pos = " ".join(f"{x},{y}" for x, y in moves)
-            lines.append(f"{gid} {args.size} {args.rule} 1 {score} {pos}")
+            lines.append(f"{gid} {args.size} {args.rule} ? {score} {pos}")
     finally:
         t.close()
     return lines
@@ -104,18 +107,22 @@ def main():
     ap.add_argument("--max-stones", type=int, default=150, help="skip positions with more stones")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plies", default="1,2", help="numbers of random moves to draw from")
+    ap.add_argument("--local", type=float, default=0.0,
+                    help="chance that a random move answers the last stone (within two cells)")
     ap.add_argument("--first-id", type=int, default=1_000_000_000, help="id of the first position")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
+    plies = tuple(int(p) for p in args.plies.split(","))
     source = [m for m in parse_positions(args.data, args.size)
               if args.min_stones <= len(m) <= args.max_stones]
     if not source:
         sys.exit("no positions read")
     picked = []
     while len(picked) < args.count:
-        m = perturb(rng.choice(source), args.size, args.rule, rng, rng.choice((1, 2)))
+        m = perturb(rng.choice(source), args.size, args.rule, rng, rng.choice(plies), args.local)
         if m is not None:
             picked.append(m)
     jobs = [(args.first_id + k, m) for k, m in enumerate(picked)]

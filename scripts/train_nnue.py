@@ -252,15 +252,21 @@ def main():
     t0 = time.time()
 
     pos, cells, moves = load(args.data)
-    result = pos["result"].astype(np.float64) / 2
+    # Result 3: unknown (a teacher's score off the game path): out of K and of the
+    # results-only losses; the score alone is its target.
+    known = pos["result"] <= 2
+    result = np.where(known, pos["result"], 1).astype(np.float64) / 2
     classical = pos["classical"].astype(np.float64)
-    k, k_loss = fit_k(classical, result)
+    if not known.any():
+        sys.exit("no position has a game result to fit K to")
+    k, k_loss = fit_k(classical[known], result[known])
     has = pos["score"] != np.iinfo(np.int32).min
     score = np.where(has, pos["score"], 0).astype(np.float64)
     if args.score_k is not None and args.score_k <= 0:
         sys.exit("--score-k must be positive")
     sk = args.score_k or k
-    target = np.where(has, args.lam * result + (1 - args.lam) / (1 + np.exp(-np.clip(score / sk, -30, 30))), result)
+    teacher = 1 / (1 + np.exp(-np.clip(score / sk, -30, 30)))
+    target = np.where(has, np.where(known, args.lam * result + (1 - args.lam) * teacher, teacher), result)
     valid_mask = np.array([game_hash(int(g), args.seed) % 10000 < args.valid * 10000 for g in pos["game"]])
     train_idx, valid_idx = np.nonzero(~valid_mask)[0], np.nonzero(valid_mask)[0]
     print(f"{len(pos)} positions ({len(train_idx)} train, {len(valid_idx)} validation), "
@@ -271,6 +277,7 @@ def main():
     cls_t = torch.from_numpy(classical.astype(np.float32)).to(dev)
     tgt_t = torch.from_numpy(target.astype(np.float32)).to(dev)
     res_t = torch.from_numpy(result.astype(np.float32)).to(dev)
+    known_t = torch.from_numpy(known.astype(np.float32)).to(dev)
     keymap = np.fromfile(args.data.split(",")[0] + ".keymap", dtype=np.uint8) if KEYS else None
     net = Net(keymap).to(dev)
     if args.init:
@@ -281,7 +288,7 @@ def main():
     bce = torch.nn.functional.binary_cross_entropy_with_logits
 
     def evaluate(idx, quantised=None):
-        tot, tot_r, n = 0.0, 0.0, 0
+        tot, tot_r, n, n_r = 0.0, 0.0, 0, 0.0
         outs = []
         with torch.no_grad():
             for s in range(0, len(idx), 4096):
@@ -295,15 +302,18 @@ def main():
                 bt = torch.from_numpy(b).to(dev)
                 logit = (cls_t[bt] + out) / k
                 tot += bce(logit, tgt_t[bt], reduction="sum").item()
-                tot_r += bce(logit, res_t[bt], reduction="sum").item()
+                tot_r += (bce(logit, res_t[bt], reduction="none") * known_t[bt]).sum().item()
                 n += len(b)
+                n_r += known_t[bt].sum().item()
                 outs.append(out.cpu().numpy())
-        return tot / n, tot_r / n, np.concatenate(outs)
+        return tot / n, tot_r / max(n_r, 1.0), np.concatenate(outs)
 
     zero_loss = None
     with torch.no_grad():
         vb = torch.from_numpy(valid_idx).to(dev)
-        zero_loss = (bce(cls_t[vb] / k, tgt_t[vb]).item(), bce(cls_t[vb] / k, res_t[vb]).item())
+        kv = known_t[vb]
+        zero_loss = (bce(cls_t[vb] / k, tgt_t[vb]).item(),
+                     ((bce(cls_t[vb] / k, res_t[vb], reduction="none") * kv).sum() / kv.sum().clamp(min=1)).item())
     print(f"classical alone: validation loss {zero_loss[0]:.5f} (results only {zero_loss[1]:.5f})", flush=True)
     best = None
     for epoch in range(1, args.epochs + 1):

@@ -317,6 +317,10 @@ fn sample_formats_are_read() {
         "result out of range"
     );
     assert_eq!(Sample::parse_line("1 15 0 1 - 7,15"), None, "off the board");
+    // `?`: a position a teacher scored off the game path, no game result.
+    let off = Sample::parse_line("9 15 0 ? 120 7,7 8,6").expect("unknown result read");
+    assert_eq!((off.result, off.score), (record::RESULT_UNKNOWN, Some(120)));
+    assert_eq!(off.to_line(), "9 15 0 ? 120 7,7 8,6");
     // c-gomoku-cli CSV: "pos" notation (column letter, row number from 1), move, result.
     let csv = record::parse_cli_csv("h8i7,j6,2\nbad line\nh8,i9,1\n", 15, Rule::Freestyle);
     assert_eq!(csv.len(), 2);
@@ -561,5 +565,83 @@ fn teacher_scores_are_read_at_their_own_scale() {
     assert_ne!(narrow, wide, "the targets did not follow --score-k");
     let refused = start_loss("0").expect_err("a zero scale is refused");
     assert!(refused.contains("score-k"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rows whose game result is unknown (`?`: a teacher's score off the game path) are fitted on
+/// their score and left out of what is fitted to results: adding them changes neither the
+/// scale `train` fits nor the results-only validation loss, and with no result anywhere the
+/// scale must be given.
+#[test]
+fn rows_without_a_result_do_not_move_the_scale() {
+    let dir = std::env::temp_dir().join(format!("wuzi-unknown-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut row = |game: u64, result: &str| {
+        let mut moves: Vec<(u8, u8)> = Vec::new();
+        while moves.len() < 7 {
+            let m = (rng.gen_range(4..11), rng.gen_range(4..11));
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        }
+        let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let result = match result {
+            "?" => "?".to_string(),
+            _ => rng.gen_range(0..3).to_string(),
+        };
+        let score = rng.gen_range(-900..900);
+        format!("{game} 15 0 {result} {score} {}\n", list.join(" "))
+    };
+    let games: String = (0..60).map(|g| row(g, "known")).collect();
+    let off: String = (1000..1060).map(|g| row(g, "?")).collect();
+    let (only_games, with_off, only_off) = (
+        dir.join("games.txt"),
+        dir.join("with_off.txt"),
+        dir.join("off.txt"),
+    );
+    std::fs::write(&only_games, &games).unwrap();
+    std::fs::write(&with_off, format!("{games}{off}")).unwrap();
+    std::fs::write(&only_off, &off).unwrap();
+    let train = |data: &std::path::Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(["train", "--rule", "freestyle", "--data"])
+            .arg(data)
+            .arg("--out")
+            .arg(dir.join("t.wzw"))
+            .args(["--init", "handset", "--epochs", "1", "--lambda", "0.5"])
+            .args(["--valid", "0.3", "--score-k", "200"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let field = |start: &str, from: &str| {
+            let line = text.lines().find(|l| l.starts_with(start))?;
+            Some(line[line.find(from)?..].to_string())
+        };
+        (
+            out.status.success(),
+            field("train freestyle", " K "),
+            field("start table", "(results only"),
+            text.clone(),
+        )
+    };
+    let (ok_a, scale_a, results_a, _) = train(&only_games);
+    let (ok_b, scale_b, results_b, _) = train(&with_off);
+    assert!(ok_a && ok_b);
+    assert!(
+        scale_a.is_some() && results_a.is_some(),
+        "{scale_a:?} {results_a:?}"
+    );
+    assert_eq!(
+        scale_a, scale_b,
+        "the unknown results moved the fitted scale"
+    );
+    assert_eq!(
+        results_a, results_b,
+        "the unknown results counted in the results-only loss"
+    );
+    let (ok_c, _, _, said) = train(&only_off);
+    assert!(!ok_c, "no result to fit a scale to, and none given");
+    assert!(said.contains("--scale"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

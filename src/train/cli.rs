@@ -4,7 +4,7 @@
 
 use super::features::{self, NPARAMS};
 use super::fit::{self, Dataset, FitConfig};
-use super::record::{self, Sample};
+use super::record::{self, Sample, RESULT_UNKNOWN};
 use super::selfplay;
 use crate::eval::weights::{self, Weights};
 use crate::game::board::Board;
@@ -179,6 +179,10 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
     for s in samples.iter().filter(|s| s.rule == rule) {
+        // A row with neither a result nor a score has no target.
+        if s.result == RESULT_UNKNOWN && s.score.is_none() {
+            continue;
+        }
         let Some(board) = replay(s.size, &s.moves) else {
             continue;
         };
@@ -187,7 +191,12 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
         if features::is_static(&pos) {
             continue;
         }
-        let result = s.result as f32 / 2.0;
+        // An unknown result is NaN: fit::loss leaves it out of the results-only loss and so
+        // of the scale; its target is the score alone (below).
+        let result = match s.result {
+            RESULT_UNKNOWN => f32::NAN,
+            r => r as f32 / 2.0,
+        };
         data.push(&features::extract(&pos, &mut scratch), result, result);
         meta.push(RowMeta {
             score: s.score,
@@ -237,6 +246,11 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     // mix the results with the search scores at that scale.
     let scale = match a.get("scale", 0.0)? {
         s if s > 0.0 => s,
+        _ if fit::known_results(&data, &train) == 0 => {
+            return Err(
+                "no training row has a game result to fit the scale to: give --scale".into(),
+            )
+        }
         _ => fit::best_scale(&data, &train, &w0),
     };
     let k = scale / init.divisor as f64;
@@ -248,9 +262,13 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     }
     for (row, m) in meta.iter().enumerate() {
         if let Some(s) = m.score {
+            let teacher = fit::sigmoid(s as f64 / score_k);
             let r = data.result[row] as f64;
-            data.target[row] =
-                (lambda * r + (1.0 - lambda) * fit::sigmoid(s as f64 / score_k)) as f32;
+            data.target[row] = if r.is_nan() {
+                teacher
+            } else {
+                lambda * r + (1.0 - lambda) * teacher
+            } as f32;
         }
     }
     let cfg = FitConfig {
@@ -301,7 +319,7 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
 
 /// `netdata`: the network's training inputs for every position the search does not settle
 /// statically. Writes `PREFIX.pos` (28-byte records: u64 game, u32 sample index in the input
-/// order, u8 colour to move, u8 result, u16 rows, i32 search score or `i32::MIN`, i32
+/// order, u8 colour to move, u8 result (0 loss, 1 draw, 2 win, 3 unknown), u16 rows, i32 search score or `i32::MIN`, i32
 /// classical score for the side to move, u32 first row) and `PREFIX.cells` (6-byte rows: the
 /// four input codes of a cell sorted ascending, u16 number of empty cells with them), little
 /// endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
@@ -346,7 +364,7 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     let (mut kept, mut rows) = (0usize, 0u32);
     let mut cells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     for (index, s) in samples.iter().enumerate() {
-        if s.rule != rule {
+        if s.rule != rule || (s.result == RESULT_UNKNOWN && s.score.is_none()) {
             continue;
         }
         let Some(board) = replay(s.size, &s.moves) else {

@@ -78,28 +78,37 @@ fn bce(p: f64, y: f64) -> f64 {
     -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
 
-/// Mean cross-entropy of the rows against the fitted targets, or the results alone.
+/// How many of the rows have a game result (a row without one has NaN: a position a teacher
+/// scored off the game path).
+pub fn known_results(data: &Dataset, rows: &[usize]) -> usize {
+    rows.iter().filter(|&&r| !data.result[r].is_nan()).count()
+}
+
+/// Mean cross-entropy of the rows against the fitted targets, or against the results alone
+/// (then over the rows that have one).
 pub fn loss(data: &Dataset, rows: &[usize], w: &[f32], scale: f64, results_only: bool) -> f64 {
-    if rows.is_empty() {
-        return 0.0;
+    let (mut sum, mut n) = (0.0, 0usize);
+    for &r in rows {
+        let y = if results_only {
+            data.result[r]
+        } else {
+            data.target[r]
+        };
+        if y.is_nan() {
+            continue;
+        }
+        sum += bce(sigmoid(data.dot(r, w) as f64 / scale), y as f64);
+        n += 1;
     }
-    let sum: f64 = rows
-        .iter()
-        .map(|&r| {
-            let p = sigmoid(data.dot(r, w) as f64 / scale);
-            let y = if results_only {
-                data.result[r]
-            } else {
-                data.target[r]
-            };
-            bce(p, y as f64)
-        })
-        .sum();
-    sum / rows.len() as f64
+    if n == 0 {
+        0.0
+    } else {
+        sum / n as f64
+    }
 }
 
 /// The scale (`divisor · K`) at which the table predicts the results best (golden-section
-/// search on log scale between 1 and 10^6).
+/// search on log scale between 1 and 10^6; rows without a result do not count).
 pub fn best_scale(data: &Dataset, rows: &[usize], w: &[f32]) -> f64 {
     let f = |x: f64| loss(data, rows, w, x.exp(), true);
     let (mut a, mut b) = (0.0f64, (1e6f64).ln());

@@ -4,7 +4,8 @@
 //! Three formats are read:
 //! - Wuzi's own, written by `pbrain-wuzi selfplay`, one sample per line:
 //!   `<game> <size> <rule> <result> <score|-> <x,y> <x,y> …` (rule as `INFO rule`, result
-//!   0 loss / 1 draw / 2 win for the side to move, score in evaluation units from its side);
+//!   0 loss / 1 draw / 2 win for the side to move, or `?` where it is not known, as for a
+//!   position a teacher scored off the game path; score in evaluation units from its side);
 //! - c-gomoku-cli's `-sample format=csv`: `<position>,<move>,<result>` with the position in
 //!   "pos" notation (`h8i9…`: column letter from `a`, row number from 1), board size given by
 //!   the caller, rule freestyle unless told;
@@ -22,10 +23,16 @@ pub struct Sample {
     pub size: usize,
     pub rule: Rule,
     pub moves: Vec<Pos>,
-    /// 0 loss, 1 draw, 2 win, for the side to move.
+    /// 0 loss, 1 draw, 2 win, for the side to move; [`RESULT_UNKNOWN`] where no game decided
+    /// it (written `?`).
     pub result: u8,
     pub score: Option<i32>,
 }
+
+/// The `result` of a sample whose game result is not known: a position off the game path that
+/// a teacher scored (scripts/teacher_label.py). Training fits its score alone, and leaves it
+/// out of everything fitted to results (the evaluation's scale, results-only losses).
+pub const RESULT_UNKNOWN: u8 = 3;
 
 fn point(s: &str, size: usize) -> Option<Pos> {
     crate::datafile::point(s).filter(|p| (p.x as usize) < size && (p.y as usize) < size)
@@ -47,13 +54,11 @@ impl Sample {
 
     /// Wuzi's line format.
     pub fn to_line(&self) -> String {
-        let mut s = format!(
-            "{} {} {} {} ",
-            self.game,
-            self.size,
-            self.rule.code(),
-            self.result
-        );
+        let result = match self.result {
+            RESULT_UNKNOWN => "?".to_string(),
+            r => r.to_string(),
+        };
+        let mut s = format!("{} {} {} {result} ", self.game, self.size, self.rule.code());
         match self.score {
             Some(v) => s.push_str(&v.to_string()),
             None => s.push('-'),
@@ -74,7 +79,10 @@ impl Sample {
             return None;
         }
         let rule = Rule::from_code(u8::try_from(f[2].parse::<i64>().ok()?).ok()?)?;
-        let result: u8 = f[3].parse().ok().filter(|&r| r <= 2)?;
+        let result: u8 = match f[3] {
+            "?" => RESULT_UNKNOWN,
+            r => r.parse().ok().filter(|&r| r <= 2)?,
+        };
         let score = match f[4] {
             "-" => None,
             s => Some(s.parse().ok()?),

@@ -510,6 +510,18 @@ fn the_trained_tables_are_built_in() {
     );
 }
 
+/// `n` distinct random cells near the centre of a 15x15 board, as "x,y" move strings.
+fn random_moves(rng: &mut StdRng, n: usize) -> Vec<String> {
+    let mut moves: Vec<(u8, u8)> = Vec::new();
+    while moves.len() < n {
+        let m = (rng.gen_range(4..11), rng.gen_range(4..11));
+        if !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
+    moves.iter().map(|(x, y)| format!("{x},{y}")).collect()
+}
+
 /// `train --score-k K` reads recorded scores on another engine's scale (teacher data from
 /// scripts/teacher_games.py): the targets, and so the starting loss, follow K; a K that is
 /// not positive is refused.
@@ -521,14 +533,7 @@ fn teacher_scores_are_read_at_their_own_scale() {
     let mut rng = StdRng::seed_from_u64(5);
     let mut lines = String::new();
     for game in 0..40u64 {
-        let mut moves: Vec<(u8, u8)> = Vec::new();
-        while moves.len() < 6 {
-            let m = (rng.gen_range(4..11), rng.gen_range(4..11));
-            if !moves.contains(&m) {
-                moves.push(m);
-            }
-        }
-        let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let list = random_moves(&mut rng, 6);
         let score = rng.gen_range(-400..400);
         let result = rng.gen_range(0..3);
         lines.push_str(&format!(
@@ -578,14 +583,7 @@ fn rows_without_a_result_do_not_move_the_scale() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = StdRng::seed_from_u64(7);
     let mut row = |game: u64, result: &str| {
-        let mut moves: Vec<(u8, u8)> = Vec::new();
-        while moves.len() < 7 {
-            let m = (rng.gen_range(4..11), rng.gen_range(4..11));
-            if !moves.contains(&m) {
-                moves.push(m);
-            }
-        }
-        let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let list = random_moves(&mut rng, 7);
         let result = match result {
             "?" => "?".to_string(),
             _ => rng.gen_range(0..3).to_string(),

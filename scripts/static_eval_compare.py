@@ -100,7 +100,14 @@ def main():
             f.write("".join(f"{v}\n" for v in theirs))
     if len(theirs) != len(rows):
         raise SystemExit(f"{cache} has {len(theirs)} scores for {len(rows)} positions")
-    n = len(rows)
+    # Result 3 is unknown (a teacher-scored position off the game path): nothing to predict.
+    known = [r[3] <= 2 for r in rows]
+    results = [y for y, k in zip(results, known) if k]
+    ours = [v for v, k in zip(ours, known) if k]
+    theirs = [v for v, k in zip(theirs, known) if k]
+    n = len(results)
+    if n == 0:
+        raise SystemExit("no position with a game result")
     mean_ours, mean_theirs = sum(ours) / n, sum(theirs) / n
     cov = sum((x - mean_ours) * (y - mean_theirs) for x, y in zip(ours, theirs))
     var_o = sum((x - mean_ours) ** 2 for x in ours)

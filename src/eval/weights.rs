@@ -299,9 +299,9 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
         // games, seed 4003, LLR 2.25 at the cap). That is the table shipped. Session 41's
         // refit with positions off the game path (`scripts/teacher_label.py`) measured
         // +15.6 +/- 12.5 by pairs against it in self-play and was shipped; against Rapfi
-        // classical at 1 s a move it scored 18 % over 160 games where this table scored
+        // classical at 1 s a move it scored 21 % over 240 games where this table scored
         // 29 % over 240 (README, "Positions off the game path"), so session 42 put this
-        // one back.
+        // one back (self-play said +37.9 +/- 20.9 for it again: the two disagree).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
         // Renju: one self-play loop, +128.2 +/- 44.7 against the hand-set table (269 games);
         // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1

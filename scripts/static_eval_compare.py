@@ -29,32 +29,31 @@ STATIC_EVAL = re.compile(r"MESSAGE Static Eval\[Black\]: (-?\d+)")
 REPLY_TIMEOUT = 10.0  # seconds for an answer that needs no search
 
 
-def teacher_scores(engine, moves_path, size, rule):
-    """The teacher's static score for the side to move of every position of moves_path."""
+def teacher_scores(engine, positions, size, rule):
+    """The teacher's static score for the side to move of each position (a `.moves` line)."""
     t = Engine(engine, "teacher")
     t.send(f"START {size}")
     if t.reply(REPLY_TIMEOUT) != "OK":
         raise SystemExit("the teacher did not answer START with OK")
     t.send(f"INFO rule {rule}")
     scores = []
-    with open(moves_path) as f:
-        for line in f:
-            moves = [tuple(map(int, s.split(","))) for s in line.split()]
-            side = len(moves) % 2  # 0: black to move
-            t.messages.clear()
-            t.send("YXBOARD")
-            for k, (x, y) in enumerate(moves):
-                t.send(f"{x},{y},{1 if k % 2 == side else 2}")
-            for cmd in ("DONE", "TRACESEARCH", "ABOUT"):
-                t.send(cmd)
-            # ABOUT's answer is the first line that is not a MESSAGE: the trace came before it.
-            if t.reply(REPLY_TIMEOUT) is None:
-                raise SystemExit("the teacher stopped answering")
-            found = [m for m in map(STATIC_EVAL.match, t.messages) if m]
-            if not found:
-                raise SystemExit(f"no static evaluation for: {line.strip()}")
-            black = int(found[-1].group(1))
-            scores.append(black if side == 0 else -black)
+    for line in positions:
+        moves = [tuple(map(int, s.split(","))) for s in line.split()]
+        side = len(moves) % 2  # 0: black to move
+        t.messages.clear()
+        t.send("YXBOARD")
+        for k, (x, y) in enumerate(moves):
+            t.send(f"{x},{y},{1 if k % 2 == side else 2}")
+        for cmd in ("DONE", "TRACESEARCH", "ABOUT"):
+            t.send(cmd)
+        # ABOUT's answer is the first line that is not a MESSAGE: the trace came before it.
+        if t.reply(REPLY_TIMEOUT) is None:
+            raise SystemExit("the teacher stopped answering")
+        found = [m for m in map(STATIC_EVAL.match, t.messages) if m]
+        if not found:
+            raise SystemExit(f"no static evaluation for: {line.strip()}")
+        black = int(found[-1].group(1))
+        scores.append(black if side == 0 else -black)
     t.close()
     return scores
 
@@ -89,25 +88,26 @@ def main():
     a = ap.parse_args()
     raw = open(a.data + ".pos", "rb").read()
     rows = [POS_RECORD.unpack_from(raw, i) for i in range(0, len(raw), POS_RECORD.size)]
+    # Result 3 is unknown (a teacher-scored position off the game path): nothing to predict,
+    # so the teacher is not asked about it (the cache holds the known positions' scores).
+    known = [r[3] <= 2 for r in rows]
+    rows = [r for r, k in zip(rows, known) if k]
+    n = len(rows)
+    if n == 0:
+        raise SystemExit("no position with a game result")
     results = [r[3] / 2 for r in rows]
     ours = [r[6] for r in rows]
     cache = a.data + ".teacher"
     if os.path.exists(cache):
         theirs = [int(x) for x in open(cache)]
     else:
-        theirs = teacher_scores(a.teacher, a.data + ".moves", a.size, a.rule)
+        with open(a.data + ".moves") as f:
+            positions = [line for line, k in zip(f, known) if k]
+        theirs = teacher_scores(a.teacher, positions, a.size, a.rule)
         with open(cache, "w") as f:
             f.write("".join(f"{v}\n" for v in theirs))
-    if len(theirs) != len(rows):
-        raise SystemExit(f"{cache} has {len(theirs)} scores for {len(rows)} positions")
-    # Result 3 is unknown (a teacher-scored position off the game path): nothing to predict.
-    known = [r[3] <= 2 for r in rows]
-    results = [y for y, k in zip(results, known) if k]
-    ours = [v for v, k in zip(ours, known) if k]
-    theirs = [v for v, k in zip(theirs, known) if k]
-    n = len(results)
-    if n == 0:
-        raise SystemExit("no position with a game result")
+    if len(theirs) != n:
+        raise SystemExit(f"{cache} has {len(theirs)} scores for {n} positions with a result")
     mean_ours, mean_theirs = sum(ours) / n, sum(theirs) / n
     cov = sum((x - mean_ours) * (y - mean_theirs) for x, y in zip(ours, theirs))
     var_o = sum((x - mean_ours) ** 2 for x in ours)

@@ -178,11 +178,7 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
     let mut data = Dataset::new();
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
-    for s in samples.iter().filter(|s| s.rule == rule) {
-        // A row with neither a result nor a score has no target.
-        if s.result == RESULT_UNKNOWN && s.score.is_none() {
-            continue;
-        }
+    for s in samples.iter().filter(|s| s.rule == rule && s.has_target()) {
         let Some(board) = replay(s.size, &s.moves) else {
             continue;
         };
@@ -320,9 +316,9 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
 /// `netdata`: the network's training inputs for every position the search does not settle
 /// statically. Writes `PREFIX.pos` (28-byte records: u64 game, u32 sample index in the input
 /// order, u8 colour to move, u8 result (0 loss, 1 draw, 2 win, 3 unknown), u16 rows, i32
-/// search score or `i32::MIN`, i32 classical score for the side to move, u32 first row) and `PREFIX.cells` (6-byte rows: the
-/// four input codes of a cell sorted ascending, u16 number of empty cells with them), little
-/// endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
+/// search score or `i32::MIN`, i32 classical score for the side to move, u32 first row) and
+/// `PREFIX.cells` (6-byte rows: the four input codes of a cell sorted ascending, u16 number of
+/// empty cells with them), little endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
 /// With `--keys 1` (freestyle only), the rows are the cells' four line keys instead
 /// ([`canonical_key`], sorted, then the u16 count: 10-byte rows in `PREFIX.kcells`), and
 /// `PREFIX.keymap` gives each of the 65,536 keys its pattern-pair code (one byte each), with
@@ -364,7 +360,7 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     let (mut kept, mut rows) = (0usize, 0u32);
     let mut cells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     for (index, s) in samples.iter().enumerate() {
-        if s.rule != rule || (s.result == RESULT_UNKNOWN && s.score.is_none()) {
+        if s.rule != rule || !s.has_target() {
             continue;
         }
         let Some(board) = replay(s.size, &s.moves) else {

@@ -52,6 +52,11 @@ impl Sample {
         }
     }
 
+    /// Whether training can fit this sample: it has a game result or a search score.
+    pub fn has_target(&self) -> bool {
+        self.result != RESULT_UNKNOWN || self.score.is_some()
+    }
+
     /// Wuzi's line format.
     pub fn to_line(&self) -> String {
         let result = match self.result {

@@ -35,6 +35,9 @@ USAGE:
                               fit the move-ordering corrections of rule R to the last move
                               of each sample (the move played there) and write them;
                               --compare: another table's ranking on the validation set
+    pbrain-wuzi params        the search constants SPSA may tune (scripts/spsa.py): name,
+                              value in force, default, range and step; a build with
+                              --features tune reads them from WUZI_TUNE
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -44,6 +47,7 @@ ENVIRONMENT:
     WUZI_EVAL_FILE=path       evaluation table to use for its rule instead of the built-in one
     WUZI_POLICY_FILE=path     move-ordering corrections to use for its rule instead of the
                               built-in ones
+    WUZI_TUNE=name=v,...      (--features tune builds only) search constants to use
     WUZI_NNUE_FILE=path|none  network to use for its rule instead of the built-in one
                               (none: the tables alone, for every rule)
 ";
@@ -88,6 +92,11 @@ fn main() {
             if let Err(e) = r {
                 println!("error: {e}");
                 std::process::exit(1);
+            }
+        }
+        Some("params") => {
+            for line in wuzi::search::tune::describe() {
+                println!("{line}");
             }
         }
         Some("--version" | "-V") => println!("pbrain-wuzi {}", wuzi::VERSION),

@@ -249,3 +249,27 @@ fn a_node_limit_covers_the_root_threat_searches() {
     }
     assert!(searched >= 2, "{searched}");
 }
+
+/// `pbrain-wuzi params` lists every tunable with the constant in force. A normal build
+/// ignores WUZI_TUNE (its search is the constants'); a `--features tune` build uses it.
+#[test]
+fn params_lists_the_tunables_and_a_normal_build_ignores_wuzi_tune() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .arg("params")
+        .env("WUZI_TUNE", "rfp_margin=250")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + wuzi::search::tune::TUNABLES.len(), "{text}");
+    let rfp = lines.iter().find(|l| l.starts_with("rfp_margin ")).unwrap();
+    let value: i32 = rfp.split_whitespace().nth(1).unwrap().parse().unwrap();
+    if wuzi::search::tune::ENABLED {
+        assert!(lines[0].starts_with("tune on"), "{text}");
+        assert_eq!(value, 250);
+    } else {
+        assert!(lines[0].starts_with("tune off"), "{text}");
+        assert_eq!(value, wuzi::search::params::RFP_MARGIN);
+    }
+    assert!(out.stderr.is_empty());
+}

@@ -12,6 +12,7 @@ use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{
     from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
 };
+use super::tune;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
@@ -76,7 +77,7 @@ fn lmr(depth: i32, n: usize) -> i32 {
                 let mut row = [0u8; 64];
                 for (k, r) in row.iter_mut().enumerate() {
                     if d > 0 && k > 0 {
-                        let v = (d as f64).ln() * ((k + 1) as f64).ln() / LMR_DIVISOR;
+                        let v = (d as f64).ln() * ((k + 1) as f64).ln() / tune::lmr_divisor();
                         *r = (v + 0.5).clamp(0.0, 60.0) as u8;
                     }
                 }
@@ -338,11 +339,11 @@ impl<'a> Worker<'a> {
                 static_eval
             };
             // Reverse futility pruning, at any depth (see RFP_MARGIN).
-            if eval - (RFP_MARGIN * (depth - 1 - improving as i32)).max(0) >= beta {
+            if eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta {
                 return eval;
             }
             // Razoring: far below alpha, only a four sequence can save the node.
-            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            if depth <= tune::razor_max_depth() && eval + tune::razor_margin() * depth < alpha {
                 let v = self.quiesce(0, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -352,7 +353,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: a node this deep with no TT move is searched one ply
         // shallower (see IIR_MIN_DEPTH).
-        let depth = if tt_move == 0 && excluded == 0 && depth >= IIR_MIN_DEPTH {
+        let depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
             depth - 1
         } else {
             depth
@@ -398,14 +399,14 @@ impl<'a> Worker<'a> {
         if let Some((tt_score, tt_depth, bound)) = tt_hit {
             if excluded == 0
                 && ply > 0
-                && depth >= SE_MIN_DEPTH
+                && depth >= tune::se_min_depth()
                 && tt_move != 0
                 && list[0].0 == tt_move
                 && bound & BOUND_LOWER != 0
                 && tt_depth >= depth - 3
                 && tt_score.abs() < WIN_BOUND
             {
-                let sbeta = tt_score - SE_MARGIN * depth;
+                let sbeta = tt_score - tune::se_margin() * depth;
                 self.excluded[ply] = tt_move;
                 self.lists[ply] = Vec::new();
                 let v = self.search((depth - 1) / 2, sbeta - 1, sbeta, ply, false);
@@ -467,9 +468,9 @@ impl<'a> Worker<'a> {
                 && !threatened
                 && !forcing
                 && (quiet || LMP_THREATS)
-                && depth <= LMP_MAX_DEPTH
+                && depth <= tune::lmp_max_depth()
                 && best > -WIN_BOUND
-                && n as i32 >= (LMP_BASE + depth * depth) / (2 - improving as i32)
+                && n as i32 >= (tune::lmp_base() + depth * depth) / (2 - improving as i32)
             {
                 if quiet {
                     break;
@@ -477,7 +478,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             // Where late-move reductions may apply at all.
-            let may_reduce = depth >= 2 && n >= LMR_MIN_MOVES;
+            let may_reduce = depth >= 2 && n >= tune::lmr_min_moves();
             // A four that does not defend against the opponent's open three only delays the
             // defence (the opponent blocks and its three is still there): see REDUCE_DELAYING.
             // Asked (before the move: the test reads this position) only where LMR may apply.
@@ -554,7 +555,8 @@ impl<'a> Worker<'a> {
                             }
                             // History with gravity: the refutation gains, the quiet moves
                             // tried before it lose.
-                            let bonus = (depth * depth * HISTORY_SCALE).min(HISTORY_MAX / 4);
+                            let bonus =
+                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
                             update_history(&mut self.history[i][me.index()], bonus);
                             for &(q, _) in &list[..n] {
                                 if is_quiet(&self.pos, q as usize, me) {
@@ -606,7 +608,8 @@ impl<'a> Worker<'a> {
     /// threat for either side), after the first ROOT_LMR_MIN_MOVES, one ply less than
     /// inside the tree.
     pub fn root_reduction(&self, i: usize, depth: i32, n: usize) -> i32 {
-        if is_quiet(&self.pos, i, self.pos.side()) && depth >= 3 && n >= ROOT_LMR_MIN_MOVES {
+        if is_quiet(&self.pos, i, self.pos.side()) && depth >= 3 && n >= tune::root_lmr_min_moves()
+        {
             (lmr(depth, n) - 1).clamp(0, depth - 2)
         } else {
             0

@@ -5,18 +5,12 @@ use super::alphabeta::{MoveStats, Worker};
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
+use super::tune::aspiration;
 use super::{Iteration, Limits, PvLine, RootEvent, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Half-width of the root's first window from depth 5 (widened by 3x on each fail).
-/// 120 instead (session 35, self-play at 100 ms a move against 60, `scripts/match.py
-/// --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt --sprt 0 10
-/// 0.05 0.05 --seed 3502`): +3.6 +/- 11.8 by pairs (+956 -935 =109, LLR -0.37 at the cap:
-/// inconclusive), though `bench 12` reached depth 12 on 0.99M nodes instead of 1.80M (most
-/// of it one renju position). Not changed.
-const ASPIRATION: i32 = 60;
 /// A fall in score (from one depth to the next) that earns more thinking time.
 const SCORE_DROP: i32 = 80;
 /// The root VCT runs only when a move may take at least this long.
@@ -477,11 +471,11 @@ pub(super) fn aspirated(
     previous: i32,
 ) -> (i32, Option<(u16, i32)>) {
     let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
-        (previous - ASPIRATION, previous + ASPIRATION)
+        (previous - aspiration(), previous + aspiration())
     } else {
         (-WIN, WIN)
     };
-    let mut delta = ASPIRATION;
+    let mut delta = aspiration();
     loop {
         let (score, iter_best) = search_root(w, root, scores, depth, lo, hi);
         if w.aborted {

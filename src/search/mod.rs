@@ -11,6 +11,7 @@ pub mod threads;
 pub mod threat;
 pub mod timeman;
 pub mod tt;
+pub mod tune;
 
 use crate::game::pos::Pos;
 use std::sync::Arc;

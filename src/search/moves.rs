@@ -1,8 +1,8 @@
 //! Candidate generation and ordering: the TT move, then threats, killers, history and
 //! pattern values.
 
-use super::params::{COUNTER_BONUS, KILLER_BONUS};
 use super::position::Position;
+use super::tune::{counter_bonus, killer_bonus_first, killer_bonus_second};
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::{Combo, Pattern};
 use crate::eval::policy;
@@ -190,11 +190,11 @@ pub fn fill(
         if m == tt_move {
             s += 1 << 28;
         } else if m == killers[0] {
-            s += KILLER_BONUS[0];
+            s += killer_bonus_first();
         } else if m == killers[1] {
-            s += KILLER_BONUS[1];
+            s += killer_bonus_second();
         } else if m == killers[2] {
-            s += COUNTER_BONUS;
+            s += counter_bonus();
         }
         s += history[i][me.index()] >> 8;
         list.push((m, s));

@@ -692,3 +692,11 @@ pub const CONTINUED_ATTACK: bool = true;
 /// 2.94 at the second run's 316th game and ended at 3.44; about +13 +/- 10 over the 2,983
 /// games. (Session 5, with a search far from today's: -9.7 +/- 30.3 over 500 games.)
 pub const IIR_MIN_DEPTH: i32 = 5;
+
+/// Half-width of the root's first window from depth 5 (widened by 3x on each fail).
+/// 120 instead (session 35, self-play at 100 ms a move against 60, `scripts/match.py
+/// --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s2201.txt --sprt 0 10
+/// 0.05 0.05 --seed 3502`): +3.6 +/- 11.8 by pairs (+956 -935 =109, LLR -0.37 at the cap:
+/// inconclusive), though `bench 12` reached depth 12 on 0.99M nodes instead of 1.80M (most
+/// of it one renju position). Not changed.
+pub const ASPIRATION: i32 = 60;

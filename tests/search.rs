@@ -261,7 +261,11 @@ fn params_lists_the_tunables_and_a_normal_build_ignores_wuzi_tune() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1 + wuzi::search::tune::TUNABLES.len(), "{text}");
+    assert_eq!(
+        lines.len(),
+        1 + wuzi::search::tune::TUNABLES.len(),
+        "{text}"
+    );
     let rfp = lines.iter().find(|l| l.starts_with("rfp_margin ")).unwrap();
     let value: i32 = rfp.split_whitespace().nth(1).unwrap().parse().unwrap();
     if wuzi::search::tune::ENABLED {

@@ -511,6 +511,11 @@
 // Against Rapfi classical at 1 s each (`odds.py`, 80 games a run, seeds 431 and 432): +33
 // -108 =19, 26.6 % over 160 games, against 29.0 % over 240 for the constants before: about
 // half a standard error lower, no measurable change either way at that yardstick.
+// At 300 ms a move, self-play against the constants before (`scripts/match.py --engine1 NEW
+// --engine2 OLD --games 2000 --concurrency 2 --turn 300 --match 0 --openings bal_s4003.txt
+// --sprt 0 10 0.05 0.05 --seed 4303`, stopped for time): +14.2 +/- 19.6 by pairs (540 games,
+// +261 -239 =40, LLR 0.93). The gain looks smaller with more time, as a tune made at 100 ms
+// may well be.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -66,7 +66,7 @@ macro_rules! tunables {
             step: $step as f64,
         }),*];
 
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[allow(non_camel_case_types)]
         enum Index { $($name),* }
 
         $(

@@ -207,6 +207,10 @@ def parse_move(line):
 
 # ---------------------------------------------------------------- one game
 
+# The reasons play_game gives for a game decided on the board; any other reason is a side's
+# failure (no OK, crash, timeout, bad reply, illegal move).
+BOARD_ENDINGS = ("five", "board full", "renju move limit", "forbidden move")
+
 
 def play_game(args, cmds, names, opening, opts=None):
     """cmds/names/opts (INFO key=value lists) indexed by colour (0 black, 1 white). Returns (result, reason, moves, stats)

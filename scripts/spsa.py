@@ -23,7 +23,7 @@ result is a candidate, not a measurement: play it against the defaults with matc
 import argparse, math, os, random, shlex, subprocess, sys, threading, time, types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import load_openings, play_game  # noqa: E402
+from match import BOARD_ENDINGS, load_openings, play_game  # noqa: E402
 
 
 def read_params(engine):
@@ -121,7 +121,7 @@ def main():
                 cmds = [cmd[+1], cmd[-1]] if plus_black else [cmd[-1], cmd[+1]]
                 r, reason, _moves, _stats = play_game(game_args, cmds, ["plus", "minus"] if plus_black
                                                       else ["minus", "plus"], opening, [opts, opts])
-                if reason not in ("five", "board full", "renju move limit", "forbidden move"):
+                if reason not in BOARD_ENDINGS:
                     print(f"game {k}: {reason}", flush=True)
                     with lock:
                         state["fails"] += 1

@@ -318,7 +318,8 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
 /// order, u8 colour to move, u8 result (0 loss, 1 draw, 2 win, 3 unknown), u16 rows, i32
 /// search score or `i32::MIN`, i32 classical score for the side to move, u32 first row) and
 /// `PREFIX.cells` (6-byte rows: the four input codes of a cell sorted ascending, u16 number of
-/// empty cells with them), little endian; and `PREFIX.moves`, the moves (`x,y`, black first) of each position, one line each.
+/// empty cells with them), little endian; and `PREFIX.moves`, the moves (`x,y`, black first)
+/// of each position, one line each.
 /// With `--keys 1` (freestyle only), the rows are the cells' four line keys instead
 /// ([`canonical_key`], sorted, then the u16 count: 10-byte rows in `PREFIX.kcells`), and
 /// `PREFIX.keymap` gives each of the 65,536 keys its pattern-pair code (one byte each), with

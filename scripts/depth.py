@@ -11,10 +11,21 @@ minute unless --ms says otherwise) and the summary is the nodes it took: their g
 and total, figures that do not depend on the machine's load (a screen for ordering changes;
 the games decide).
 
+With `--nodes N` each search stops after N nodes (`INFO max_node`); the counts a `--features
+stats` build logs (src/search/stats.rs) are printed for each opening.
+
+With `--games FILE` (game records as `scripts/match.py --out` writes them) the positions are
+taken from games instead: `--count` of them, each after a random move of its game from the
+tenth on (`--seed`), all searched by one process one after the other, as in a game (its hash
+table warm; the figures come from the `MESSAGE` before each move). This is the depth a time
+control gives in play: on this machine a median of 8 at 100 ms a move and 13 at 1 s (session
+44). Positions decided at once (a forced reply, a proven result) are left out of the median.
+
     python3 scripts/depth.py target/release/pbrain-wuzi [--ms 1000] [--count 12] [--depth D]
         [--openings ../shared/data/openings/balanced_freestyle15_40_pos.txt] [--size 15] [--rule 0]
+    python3 scripts/depth.py target/release/pbrain-wuzi --games match_games.txt --ms 100 --count 40
 """
-import argparse, math, os, re, statistics, subprocess, sys, tempfile, time
+import argparse, math, os, random, re, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import load_openings  # noqa: E402
@@ -29,9 +40,69 @@ ap.add_argument("--openings", default=os.path.join(os.path.dirname(__file__), ".
 ap.add_argument("--size", type=int, default=15)
 ap.add_argument("--rule", type=int, default=0)
 ap.add_argument("--memory", type=int, default=367001600)
+ap.add_argument("--nodes", type=int, default=None, help="INFO max_node: a node limit per search")
+ap.add_argument("--games", default=None, help="positions from these game records (match.py --out)")
+ap.add_argument("--seed", type=int, default=1)
 a = ap.parse_args()
 if a.ms is None:
     a.ms = 60000 if a.depth else 1000
+
+
+def in_games():
+    """Positions from game records, searched one after another by one process."""
+    games = []
+    with open(a.games, encoding="utf-8") as f:
+        for line in f:
+            if "moves=" in line:
+                moves = line.split("moves=", 1)[1].split()
+                if len(moves) >= 14:
+                    games.append(moves)
+    if not games:
+        sys.exit(f"{a.games}: no game with 14 moves or more")
+    rng = random.Random(a.seed)
+    p = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(lines):
+        p.stdin.write("\n".join(lines) + "\n")
+        p.stdin.flush()
+
+    send([f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0",
+          f"INFO rule {a.rule}", f"START {a.size}"])
+    p.stdout.readline()
+    rows, decided = [], 0
+    for k in range(a.count):
+        moves = rng.choice(games)
+        ply = rng.randint(10, len(moves) - 4)
+        to_move = ply % 2
+        send(["BOARD"] + [f"{m},{1 if j % 2 == to_move else 2}" for j, m in enumerate(moves[:ply])]
+             + ["DONE"])
+        info = None
+        while True:
+            out = p.stdout.readline()
+            if not out:
+                sys.exit("the engine stopped")
+            if out.startswith("MESSAGE"):
+                info = re.search(r"depth (\d+) ev (.+?) n (\d+) n/s (\d+) tm (\d+)ms", out)
+            elif re.fullmatch(r"\d+,\d+\s*", out):
+                break
+        if not info or info.group(1) == "0" or "win" in info.group(2) or "loss" in info.group(2):
+            decided += 1
+            continue
+        d, _, n, nps, tm = info.groups()
+        rows.append((int(d), int(nps), int(tm)))
+        print(f"position {k + 1:2} (ply {ply:2}): depth {d:>2} nodes {n:>8} n/s {nps:>7} last iteration at {tm}ms")
+    send(["END"])
+    p.wait(5)
+    if rows:
+        med = lambda i: statistics.median(r[i] for r in rows)
+        print(f"median depth {med(0)} (range {min(r[0] for r in rows)}-{max(r[0] for r in rows)}) "
+              f"n/s {med(1):.0f} over {len(rows)} positions at {a.ms} ms; {decided} more decided "
+              "(a proven result or a forced move)")
+
+
+if a.games:
+    in_games()
+    sys.exit(0)
 
 rows = []
 for k, opening in enumerate(load_openings(a.openings, a.size)[: a.count]):
@@ -41,6 +112,8 @@ for k, opening in enumerate(load_openings(a.openings, a.size)[: a.count]):
              f"INFO rule {a.rule}", f"START {a.size}", "BOARD"]
     if a.depth:
         lines.insert(3, f"INFO max_depth {a.depth}")
+    if a.nodes:
+        lines.insert(3, f"INFO max_node {a.nodes}")
     for n, (x, y) in enumerate(opening):
         lines.append(f"{x},{y},{1 if n % 2 == to_move else 2}")
     lines.append("DONE")
@@ -61,13 +134,20 @@ for k, opening in enumerate(load_openings(a.openings, a.size)[: a.count]):
     p.stdin.write("END\n")
     p.stdin.close()
     p.wait(5)
-    last = None
+    last, counts = None, []
     with open(log, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.search(r"depth (\d+)-(\d+) ev (\S+) n (\d+) n/s (\d+) tm (\d+)ms", line)
             if m:
                 last = m
+            if "tree counts" in line:
+                counts = []
+            elif line.startswith(("stats ", "  moves per loop")):
+                counts.append(line.rstrip())
     os.unlink(log)
+    for line in counts:
+        # A `--features stats` build logs the shape of its tree (src/search/stats.rs).
+        print(f"opening {k + 1:2}: {line.strip()}")
     if not last:
         print(f"opening {k + 1:2}: no iteration logged (move {move}, {spent:.2f}s)")
         continue

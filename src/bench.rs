@@ -88,6 +88,7 @@ pub fn run_with_hash(
 ) -> BenchReport {
     let mut total = 0u64;
     let mut signature = 0xcbf2_9ce4_8422_2325u64;
+    crate::search::stats::reset();
     let t0 = Instant::now();
     for (n, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
         let mut engine = Engine::new();
@@ -122,6 +123,11 @@ pub fn run_with_hash(
         (total as f64 / seconds.max(1e-9)) as u64,
         signature
     ));
+    if let Some(stats) = crate::search::stats::report() {
+        for line in stats.lines() {
+            print(line);
+        }
+    }
     BenchReport {
         nodes: total,
         seconds,

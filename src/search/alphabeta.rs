@@ -7,6 +7,7 @@ use super::moves::{
 };
 use super::params::*;
 use super::position::Position;
+use super::stats::{self, MoveKind};
 use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{
@@ -433,6 +434,8 @@ impl<'a> Worker<'a> {
         };
 
         let alpha_orig = alpha;
+        // The rank of the move that cut off and whether it was the TT move (stats only).
+        let mut cut: Option<(usize, bool)> = None;
         let mut best = -WIN;
         let mut best_move = list[0].0;
         let mut next = 0;
@@ -497,6 +500,16 @@ impl<'a> Worker<'a> {
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
             let attack = self.pos.eval.combo(i, me) >= Combo::Flex3;
             self.attacks[ply] = attack;
+            if excluded == 0 {
+                let kind = if forcing {
+                    MoveKind::Four
+                } else if attack {
+                    MoveKind::Three
+                } else {
+                    MoveKind::Other
+                };
+                stats::searched(threatened, depth, kind);
+            }
             // A threat right after our own threat two plies up: see CONTINUED_ATTACK.
             let continued =
                 CONTINUED_ATTACK && !threatened && attack && ply >= 2 && self.attacks[ply - 2];
@@ -544,6 +557,7 @@ impl<'a> Worker<'a> {
                     alpha = s;
                     self.update_pv(ply, m);
                     if s >= beta {
+                        cut = Some((n, m == tt_move));
                         if quiet {
                             let k = &mut self.killers[ply];
                             if k[0] != m {
@@ -580,6 +594,10 @@ impl<'a> Worker<'a> {
         }
         if self.aborted {
             return 0;
+        }
+        if excluded == 0 {
+            let tt_cut = (tt_move != 0).then(|| cut.is_some_and(|c| c.1));
+            stats::loop_done(threatened, depth, cut.map(|c| c.0), tt_cut);
         }
         if excluded != 0 {
             // A singular-extension probe: its result is not this position's value.

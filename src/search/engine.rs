@@ -431,6 +431,10 @@ impl Engine {
                         fallback_result(&fallback)
                     }
                 };
+                // A `stats` build logs the tree's counts so far (search/stats.rs).
+                if let Some(counts) = super::stats::report() {
+                    log::info!("tree counts since the process started:\n{counts}");
+                }
                 busy.store(false, Ordering::Relaxed);
                 done(result);
             });

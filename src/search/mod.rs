@@ -7,6 +7,7 @@ pub mod iterative;
 pub mod moves;
 pub mod params;
 pub mod position;
+pub mod stats;
 pub mod threads;
 pub mod threat;
 pub mod timeman;

@@ -517,6 +517,58 @@
 // +261 -239 =40, LLR 0.93). The gain looks smaller with more time, as a tune made at 100 ms
 // may well be.
 
+//
+// Session 44: Wuzi's tree against Rapfi's, counted. Wuzi's counts come from a `--features
+// stats` build (search/stats.rs; `scripts/depth.py BUILD --ms 60000 --nodes 1500000 --count
+// 8` prints them), Rapfi's from the same counts patched into its public source (kept outside
+// the repository); each searched the first move of balanced openings 1 and 8
+// (`balanced_freestyle15_40_pos.txt`) to 1.5M nodes. Move loops of the main search: not the
+// root, not a forced block of a four, not a singular probe; "under a three": the opponent has
+// an open-four point. Wuzi / Rapfi, openings 1 and 8:
+// * moves searched per loop not under a three: 9.3 and 8.6 / 2.7 and 3.0; of them neither a
+//   four nor an open three 6.9 and 5.9 / 1.1 and 1.2. By depth (opening 1): 4.7 / 1.4 at
+//   depth 1, 6.3 / 2.2 at 3, 9.8 / 3.1 at 6, 16 / 4.0 at 8, 25 to 31 / 4.2 to 7.5 at 9 to 15
+//   (Wuzi prunes by move count to LMP_MAX_DEPTH and not fours; Rapfi's count, (3 + d^1.32) /
+//   (2 - improving), applies at every depth to every move, fours and PV nodes included);
+// * under a three both search few: 2.7 and 2.4 / 2.1 and 1.8 moves a loop; but Wuzi has 2.2
+//   such loops for each loop not under a three, Rapfi 0.84: Wuzi plays half again as many
+//   open threes where it is free to (1.5 / 1.0 a loop), and each is a subtree to refute;
+// * the first move cuts off at 78 % and 74 % of the cut nodes not under a three / 87 % and
+//   85 % (under a three 87 % and 90 % / 90 % and 92 %); where the node has a TT move, the
+//   TT move at 90 % and 86 % / 94 % and 92 %. Of the cut-offs after the first move there
+//   (an ad-hoc count, opening 1), 37 % come from our fours, 39 % from open threes and 24 %
+//   from other moves; the quiet moves in the search's own sense (`is_quiet`: neither a threat
+//   nor a block of one) are 45 % of the moves searched after the first and make 2.4 % of
+//   those cut-offs. Rapfi's tree is narrow everywhere but under a three, and its order
+//   finds the cut-off first more often.
+// * What a time control is in play (`scripts/depth.py BIN --games GAMES --ms T --count N
+//   --seed 45`, positions from this session's self-play games searched by one process, quiet
+//   machine; positions decided at once, a forced reply or a proven result, left out): median
+//   completed depth 8 (6 to 12, 41 positions) at 100 ms, 10 (8 to 13, 9) at 400 ms, 13 (9 to
+//   15, 22) at 1 s. So the 100 ms self-play of sessions 5 to 43 measured searches about five
+//   plies shorter than Rapfi's yardstick (1 s) plays: what acts at depth 9 and more (the deep
+//   nodes' LMR, the move count's absence beyond LMP_MAX_DEPTH) was hardly exercised, and the
+//   SPSA of session 43 tuned the constants for the short searches (LMP_MAX_DEPTH went to 8,
+//   the depth a 100 ms search reaches).
+// Measured (self-play, concurrency 2, SPRT [0, 10] by pairs, against session 43's engine):
+// * a node that fails low stores no move in the TT, which keeps the move it had (as
+//   Stockfish and Rapfi do; Wuzi stores the move with the highest fail-soft bound): 0.97M
+//   nodes to depth 12 on the bench instead of 1.23M; the TT move's cut-off rate 90 % instead
+//   of 89 % (opening 1). At 100 ms: **-0.7 +/- 12.4** (2,000 games, +952 -956 =92, seed
+//   4401, `bal_s4005.txt`, LLR -1.43 at the cap); at 400 ms
+//   (completed depth about 10 instead of 8): +4.3 +/- 19.5 (401 games, +188 -184 =29,
+//   seed 4403, `bal_s4003.txt`, stopped at LLR -0.07). Not kept;
+// * the root's moves that fail low kept in their previous order (Stockfish, Rapfi) instead of
+//   sorted by their fail-soft bounds (the code's comment said the former; it now says what
+//   the code does): stopped after 106 games (-13.4 +/- 49.3, seed 4402) to give the two
+//   cores to the 400 ms runs; not measured;
+// * Rapfi's move-count limit at every depth, (3 + d^1.32) / (2 - improving) moves, quiet and
+//   threat moves (not fours, not at PV nodes), as session 37 measured it at 100 ms (-1.6 +/-
+//   9.5 over 3,363 games), now at 400 ms to see whether a narrower tree pays in deeper
+//   searches: **+1.4 +/- 20.5** (483 games, +226 -223 =34, seed 4404, `bal_s4005.txt`, stopped
+//   at LLR -0.33 for time); 0.94M nodes to depth 12 on the bench instead of 1.23M. Not kept:
+//   no sign yet that it pays with depth, though the bar is wide.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

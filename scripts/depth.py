@@ -67,7 +67,7 @@ def in_games():
         p.stdin.flush()
 
     send([f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0",
-          f"INFO rule {a.rule}", f"START {a.size}"])
+          f"INFO rule {a.rule}", f"START {a.size}"] + ([f"INFO max_node {a.nodes}"] if a.nodes else []))
     p.stdout.readline()
     rows, decided = [], 0
     for k in range(a.count):

@@ -48,6 +48,13 @@ if a.ms is None:
     a.ms = 60000 if a.depth else 1000
 
 
+def setup():
+    """The lines that set the engine up before a position: limits, rule, START."""
+    limits = [f"INFO max_node {a.nodes}"] if a.nodes else []
+    return ([f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0"]
+            + limits + [f"INFO rule {a.rule}", f"START {a.size}"])
+
+
 def in_games():
     """Positions from game records, searched one after another by one process."""
     games = []
@@ -66,8 +73,7 @@ def in_games():
         p.stdin.write("\n".join(lines) + "\n")
         p.stdin.flush()
 
-    send([f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0",
-          f"INFO rule {a.rule}", f"START {a.size}"] + ([f"INFO max_node {a.nodes}"] if a.nodes else []))
+    send(setup())
     p.stdout.readline()
     rows, decided = [], 0
     for k in range(a.count):
@@ -108,12 +114,9 @@ rows = []
 for k, opening in enumerate(load_openings(a.openings, a.size)[: a.count]):
     log = tempfile.NamedTemporaryFile(prefix="depth-", suffix=".log", delete=False).name
     to_move = len(opening) % 2  # 0: black to move
-    lines = [f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0",
-             f"INFO rule {a.rule}", f"START {a.size}", "BOARD"]
+    lines = setup() + ["BOARD"]
     if a.depth:
         lines.insert(3, f"INFO max_depth {a.depth}")
-    if a.nodes:
-        lines.insert(3, f"INFO max_node {a.nodes}")
     for n, (x, y) in enumerate(opening):
         lines.append(f"{x},{y},{1 if n % 2 == to_move else 2}")
     lines.append("DONE")

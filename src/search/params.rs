@@ -568,6 +568,26 @@
 //   searches: **+1.4 +/- 20.5** (483 games, +226 -223 =34, seed 4404, `bal_s4005.txt`, stopped
 //   at LLR -0.33 for time); 0.94M nodes to depth 12 on the bench instead of 1.23M. Not kept:
 //   no sign yet that it pays with depth, though the bar is wide.
+//
+// Session 45: at Rapfi's yardstick itself (c-gomoku-cli, 1 s a move each, 15x15 freestyle, the
+// 40 balanced openings with both colours, `odds.py ... --games 80`; the base is session 43's
+// engine, this tree: +16 -54 =10 with seed 431 and +17 -54 =9 with 432, 26.6 %):
+// * Rapfi's move-count limit at every depth (the 400 ms run above): +18 -55 =7 (seed 431) and
+//   +19 -56 =5 (432): 26.9 % over 160 games, the base's 26.6 %. A tree a quarter narrower
+//   changes nothing at 1 s either. Not kept;
+// * open threes of ours reduced in LMR as much as quiet moves (not one ply less; fours,
+//   defences and CONTINUED_ATTACK as before): +13 -57 =10 (seed 431, 22.5 %; two of the losses
+//   are first-move forfeits, the refused-START pattern of the README's "First-move
+//   forfeits": without them +13 -55 =10 of 78, 23 %), against the base's +16 -54 =10 on the
+//   same openings. Why it was tried: of 150 positions of the games above that Rapfi
+//   (300,000 nodes) scores within +/-500, Wuzi at 800,000 nodes makes an open three in 35
+//   and Rapfi in 24 (fours: 13 and 18), and plays Rapfi's move in 86 (`scripts/regret.py`;
+//   session 44 counted half again as many open threes per node inside the tree). With this
+//   change: 27 open threes, Rapfi's move in 92. Closer to Rapfi's choices, not to its
+//   strength. Not kept.
+// The losses are drifts (the README's "Where the games are lost", session 45): in 32 of 40
+// lost games Rapfi already scored Wuzi's position -300 or worse before a forced loss appeared,
+// and Wuzi's own search agreed that it was worse.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

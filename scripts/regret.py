@@ -29,7 +29,7 @@ cached in `--cache` (JSON) between runs.
     python3 scripts/regret.py --judge ~/anchors/bin/pbrain-rapfi --games /tmp/odds-*/games.sgf \\
         --count 120 --nodes 800000 --jobs 2 target/release/pbrain-wuzi "WZ_X=1 other/pbrain-wuzi"
 """
-import argparse, json, math, os, random, re, subprocess, sys
+import argparse, json, math, os, random, re, shlex, sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -93,7 +93,7 @@ def positions():
 
 def search(cmd, moves, nodes, cwd=None):
     """The move an engine plays in `moves` under a node limit, and its last MESSAGE line."""
-    e = Engine(f"cd {cwd} && exec {cmd}" if cwd else cmd, "e")
+    e = Engine(f"cd {shlex.quote(cwd)} && exec {cmd}" if cwd else cmd, "e")
     side = len(moves) % 2
     lines = [f"START {a.size}", f"INFO max_memory {a.memory}", "INFO timeout_turn 600000",
              "INFO timeout_match 0", f"INFO rule {a.rule}", f"INFO max_node {nodes}", "BOARD"]
@@ -129,14 +129,14 @@ judge_dir = os.path.dirname(os.path.abspath(a.judge)) if a else None
 
 
 def key(moves):
-    return f"{a.judge_nodes}:" + " ".join(f"{x},{y}" for x, y in moves)
+    return f"{a.judge}:{a.judge_nodes}:" + " ".join(f"{x},{y}" for x, y in moves)
 
 
 def judge(moves):
     """(judge's move, its score for the side to move) in `moves`; cached."""
     k = key(moves)
     if k not in cache:
-        mv, msg = search(a.judge, moves, a.judge_nodes, judge_dir)
+        mv, msg = search(shlex.quote(a.judge), moves, a.judge_nodes, judge_dir)
         cache[k] = [list(mv) if mv else None, judge_score(msg)]
     mv, s = cache[k]
     return (tuple(mv) if mv else None), s

@@ -577,9 +577,9 @@
 //   changes nothing at 1 s either. Not kept;
 // * open threes of ours reduced in LMR as much as quiet moves (not one ply less; fours,
 //   defences and CONTINUED_ATTACK as before): +13 -57 =10 (seed 431, 22.5 %; two of the losses
-//   are first-move forfeits, the refused-START pattern of the README's "First-move
-//   forfeits": without them +13 -55 =10 of 78, 23 %), against the base's +16 -54 =10 on the
-//   same openings. Why it was tried: of 150 positions of the games above that Rapfi
+//   are forfeits on the first move after the opening, the pattern the README's "First-move
+//   forfeits" traces to Rapfi refusing START (odds.py keeps no stderr to tell): without them
+//   +13 -55 =10 of 78, 23 %), against the base's +16 -54 =10 on the same openings. Why it was tried: of 150 positions of the games above that Rapfi
 //   (300,000 nodes) scores within +/-500, Wuzi at 800,000 nodes makes an open three in 35
 //   and Rapfi in 24 (fours: 13 and 18), and plays Rapfi's move in 86 (`scripts/regret.py`;
 //   session 44 counted half again as many open threes per node inside the tree). With this

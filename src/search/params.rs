@@ -578,13 +578,15 @@
 // * open threes of ours reduced in LMR as much as quiet moves (not one ply less; fours,
 //   defences and CONTINUED_ATTACK as before): +13 -57 =10 (seed 431, 22.5 %; two of the losses
 //   are forfeits on the first move after the opening, the pattern the README's "First-move
-//   forfeits" traces to Rapfi refusing START (odds.py keeps no stderr to tell): without them
-//   +13 -55 =10 of 78, 23 %), against the base's +16 -54 =10 on the same openings. Why it was tried: of 150 positions of the games above that Rapfi
-//   (300,000 nodes) scores within +/-500, Wuzi at 800,000 nodes makes an open three in 35
-//   and Rapfi in 24 (fours: 13 and 18), and plays Rapfi's move in 86 (`scripts/regret.py`;
-//   session 44 counted half again as many open threes per node inside the tree). With this
-//   change: 27 open threes, Rapfi's move in 92. Closer to Rapfi's choices, not to its
-//   strength. Not kept.
+//   forfeits" traces to Rapfi refusing START; odds.py keeps no stderr to tell), the base
+//   +16 -54 =10 on the same openings; then the first 40 games of seed 432: +15 -21 =4 (two of
+//   the wins are such forfeits by Rapfi), the base +9 -26 =5 on them. Over the 120 games
+//   29.2 % against the base's 27.1 %: level. Why it was tried: of 150 positions of the games
+//   above that Rapfi (300,000 nodes) scores within +/-500, Wuzi at 800,000 nodes makes an
+//   open three in 35 and Rapfi in 24 (fours: 13 and 18), and plays Rapfi's move in 86
+//   (`scripts/regret.py`; session 44 counted half again as many open threes per node inside
+//   the tree). With this change: 27 open threes, Rapfi's move in 92. Closer to Rapfi's
+//   choices, not measurably to its strength. Not kept.
 // The losses are drifts (the README's "Where the games are lost", session 45): in 32 of 40
 // lost games Rapfi already scored Wuzi's position -300 or worse before a forced loss appeared,
 // and Wuzi's own search agreed that it was worse.

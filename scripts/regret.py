@@ -16,8 +16,8 @@ CPU from the match: run it with `nice`, or after).
 
 Prints, per engine: how often it plays the judge's move, its mean regret with a 95 % bar,
 how many of its moves lose more than 100 and 300, and how many are fours and open threes
-(freestyle sense); then, for each engine after the first, the paired difference of mean
-regret against the first (negative: closer to the judge).
+(as `missed_wins.py` classes moves); then, for each engine after the first, the paired
+difference of mean regret against the first (negative: closer to the judge).
 
 A diagnostic, not a strength screen: an engine can play well by moves the judge does not
 like, and the judge's scores are noisy (session 45, 150 positions, Rapfi at 300,000 nodes:
@@ -33,7 +33,8 @@ import argparse, json, math, os, random, re, shlex, sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import DIRS, Engine, parse_move, run_len  # noqa: E402
+from match import Engine, parse_move  # noqa: E402
+import missed_wins  # noqa: E402  (its move classes)
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("engines", nargs="+",
@@ -158,48 +159,27 @@ def value_after(moves, mv):
     return None if s is None else -s
 
 
-def line_fives(b, x, y, dx, dy, c, size):
-    """Empty points on the line through (x, y) where `c` completes five (freestyle sense)
-    with the stone on (x, y)."""
-    pts = []
-    for k in range(-4, 5):
-        px, py = x + k * dx, y + k * dy
-        if k == 0 or not (0 <= px < size and 0 <= py < size) or (px, py) in b:
-            continue
-        between = all(b.get((x + j * dx, y + j * dy)) == c
-                      for j in range(min(k, 0) + 1, max(k, 0)) if j != 0)
-        b[(px, py)] = c
-        if between and run_len(b, size, px, py, dx, dy, c) >= 5:
-            pts.append((px, py))
-        del b[(px, py)]
-    return pts
-
-
 def move_kind(moves, mv, size):
-    """'four' if the move makes a four (a point that completes five), 'three' if it makes an
-    open three (a point that makes an open four), else 'other'."""
-    b = {m: n % 2 for n, m in enumerate(moves)}
-    c = len(moves) % 2
-    x, y = mv
-    b[mv] = c
-    kind = "other"
-    for dx, dy in DIRS:
-        if line_fives(b, x, y, dx, dy, c, size):
-            return "four"
-        for k in range(-4, 5):
-            px, py = x + k * dx, y + k * dy
-            if k == 0 or not (0 <= px < size and 0 <= py < size) or (px, py) in b:
-                continue
-            b[(px, py)] = c
-            if len(line_fives(b, x, y, dx, dy, c, size)) >= 2:
-                kind = "three"
-            del b[(px, py)]
-    return kind
+    """'four', 'three' (an open three) or 'other': the side to move's move `mv` in `moves`,
+    classed by missed_wins.py's `move_kind` (its blocks and quiet moves are 'other')."""
+    stones = {m: "BW"[n % 2] for n, m in enumerate(moves)}
+    c = "BW"[len(moves) % 2]
+    stones[mv] = c
+    kind = missed_wins.move_kind(stones, mv[0], mv[1], c, size)
+    return {"4": "four", "3": "three"}.get(kind, "other")
 
 
 def kinds(moves_list, kept):
     k = [move_kind(p[0], m, a.size) for p, m in zip(kept, moves_list) if m]
     return f"fours {k.count('four')}, open threes {k.count('three')}"
+
+
+def mean_bar(xs):
+    """The mean of `xs` and the half-width of its 95 % bar."""
+    n = max(len(xs), 1)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(len(xs) - 1, 1))
+    return mean, 1.96 * sd / math.sqrt(n)
 
 
 def save():
@@ -220,6 +200,8 @@ def main():
         save()
         print(f"{len(kept)} positions (judge within +/-{a.window}); the judge's moves: "
               f"{kinds([p[1] for p in kept], kept)}", flush=True)
+        # The judge's score after its own move: the same reference for every engine.
+        best = list(pool.map(lambda p: value_after(p[0], p[1]), kept))
         regrets = []
         for cmd in a.engines:
             nodes, line = a.nodes, cmd
@@ -227,25 +209,20 @@ def main():
                 n, line = cmd[1:].split(None, 1)
                 nodes = int(n)
             moves = list(pool.map(lambda p: search(line, p[0], nodes)[0], kept))
-            best = list(pool.map(lambda p: value_after(p[0], p[1]), kept))
             got = list(pool.map(lambda pm: value_after(pm[0][0], pm[1]) if pm[1] else None,
                                 zip(kept, moves)))
             r = [b - g if b is not None and g is not None else None for b, g in zip(best, got)]
             regrets.append(r)
             ok = [x for x in r if x is not None]
             same = sum(m == p[1] for m, p in zip(moves, kept))
-            mean = sum(ok) / max(len(ok), 1)
-            sd = math.sqrt(sum((x - mean) ** 2 for x in ok) / max(len(ok) - 1, 1))
-            print(f"{cmd}: judge's move {same}/{len(kept)}, regret {mean:.1f} +/- "
-                  f"{1.96 * sd / math.sqrt(max(len(ok), 1)):.1f}, >100 {sum(x > 100 for x in ok)}, "
+            mean, bar = mean_bar(ok)
+            print(f"{cmd}: judge's move {same}/{len(kept)}, regret {mean:.1f} +/- {bar:.1f}, >100 {sum(x > 100 for x in ok)}, "
                   f">300 {sum(x > 300 for x in ok)} (of {len(ok)}); {kinds(moves, kept)}", flush=True)
             save()
         for cmd, r in zip(a.engines[1:], regrets[1:]):
             d = [x - y for x, y in zip(r, regrets[0]) if x is not None and y is not None]
-            mean = sum(d) / max(len(d), 1)
-            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(len(d) - 1, 1))
-            print(f"{cmd} - {a.engines[0]}: {mean:+.1f} +/- {1.96 * sd / math.sqrt(max(len(d), 1)):.1f} "
-                  f"({len(d)} positions)")
+            mean, bar = mean_bar(d)
+            print(f"{cmd} - {a.engines[0]}: {mean:+.1f} +/- {bar:.1f} ({len(d)} positions)")
 
 
 if __name__ == "__main__":

@@ -68,25 +68,48 @@ fn tt_corrected(eval: i32, tt: Option<(i32, i32, u8)>) -> i32 {
     }
 }
 
-/// Late-move reduction for the `n`-th move (from 0) at `depth`.
+/// Late-move reductions are summed in 1/1024 of a ply ([`LMR_UNIT`]) and rounded to whole
+/// plies at the end, so that their terms (params.rs, `LMR_THREAT` and the others) can be
+/// fractions of a ply as Rapfi's and Stockfish's are.
+const LMR_UNIT: i32 = 1024;
+
+/// A reduction term of `plies` plies in [`LMR_UNIT`]s.
+#[inline(always)]
+fn lmr_units(plies: f64) -> i32 {
+    (plies * LMR_UNIT as f64).round() as i32
+}
+
+/// The whole plies of a reduction summed in [`LMR_UNIT`]s (rounded half up).
+#[inline(always)]
+fn lmr_round(units: i32) -> i32 {
+    (units + LMR_UNIT / 2).div_euclid(LMR_UNIT)
+}
+
+/// Late-move reduction for the `n`-th move (from 0) at `depth`, in [`LMR_UNIT`]s.
 #[inline]
-fn lmr(depth: i32, n: usize) -> i32 {
-    static TABLE: std::sync::OnceLock<Vec<[u8; 64]>> = std::sync::OnceLock::new();
+fn lmr_base(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<[i32; 64]>> = std::sync::OnceLock::new();
     let t = TABLE.get_or_init(|| {
         (0..64)
             .map(|d| {
-                let mut row = [0u8; 64];
+                let mut row = [0i32; 64];
                 for (k, r) in row.iter_mut().enumerate() {
                     if d > 0 && k > 0 {
                         let v = (d as f64).ln() * ((k + 1) as f64).ln() / tune::lmr_divisor();
-                        *r = (v + 0.5).clamp(0.0, 60.0) as u8;
+                        *r = lmr_units(v.clamp(0.0, 60.0));
                     }
                 }
                 row
             })
             .collect()
     });
-    t[(depth as usize).min(63)][n.min(63)] as i32
+    t[(depth as usize).min(63)][n.min(63)]
+}
+
+/// Late-move reduction for the `n`-th move (from 0) at `depth`, in whole plies.
+#[inline]
+fn lmr(depth: i32, n: usize) -> i32 {
+    lmr_round(lmr_base(depth, n))
 }
 
 /// What the searches of a game learn about moves that outlives one search: the history
@@ -526,14 +549,29 @@ impl<'a> Worker<'a> {
                 let setup =
                     points.is_some_and(|p| adds_win_threat(p, win_threat_points(&self.pos, me)));
                 let r = if reducible && may_reduce {
-                    let mut r = lmr(depth, n)
-                        - (!quiet && !delaying) as i32
-                        - setup as i32
-                        - continued as i32;
-                    if !pv_node && !improving {
-                        r += 1;
+                    let mut r = lmr_base(depth, n);
+                    if !quiet && !delaying {
+                        r -= lmr_units(tune::lmr_threat());
                     }
-                    r.clamp(0, depth - 1)
+                    if setup {
+                        r -= lmr_units(tune::lmr_setup());
+                    }
+                    if continued {
+                        r -= lmr_units(tune::lmr_continued());
+                    }
+                    if pv_node {
+                        r -= lmr_units(tune::lmr_pv());
+                    } else if !improving {
+                        r += lmr_units(tune::lmr_not_improving());
+                    }
+                    if quiet {
+                        // History: a quiet move that refuted elsewhere is reduced less (see
+                        // LMR_HISTORY).
+                        let h = self.history[i][me.index()] as i64;
+                        r -=
+                            (h * lmr_units(tune::lmr_history()) as i64 / HISTORY_MAX as i64) as i32;
+                    }
+                    lmr_round(r).clamp(0, depth - 1)
                 } else {
                     0
                 } + (busy && quiet) as i32;
@@ -628,7 +666,7 @@ impl<'a> Worker<'a> {
     pub fn root_reduction(&self, i: usize, depth: i32, n: usize) -> i32 {
         if is_quiet(&self.pos, i, self.pos.side()) && depth >= 3 && n >= tune::root_lmr_min_moves()
         {
-            (lmr(depth, n) - 1).clamp(0, depth - 2)
+            lmr_round(lmr_base(depth, n) - lmr_units(tune::lmr_root())).clamp(0, depth - 2)
         } else {
             0
         }
@@ -898,5 +936,36 @@ mod tests {
         assert_eq!(tt_corrected(100, Some((300, 5, BOUND_NONE))), 100);
         assert_eq!(tt_corrected(100, Some((WIN - 7, 5, BOUND_EXACT))), 100);
         assert_eq!(tt_corrected(100, Some((-(WIN - 7), 5, BOUND_EXACT))), 100);
+    }
+
+    /// Reductions summed in fractions of a ply round as whole plies did: with whole-ply
+    /// terms the reduction is the old table's entry plus the terms, for every depth and
+    /// move number (except where the formula lies within a unit of a half ply, which the
+    /// units may round either way); half a ply rounds up, and a fraction moves the result
+    /// only across a half.
+    #[test]
+    fn fractional_reductions_round_as_whole_plies_did() {
+        let divisor = tune::lmr_divisor();
+        for d in 1..64i32 {
+            for n in 1..64usize {
+                let v = (d as f64).ln() * ((n + 1) as f64).ln() / divisor;
+                let whole = (v + 0.5).clamp(0.0, 60.0) as i32;
+                if ((v + 0.5) - (v + 0.5).round()).abs() * LMR_UNIT as f64 <= 1.0 {
+                    continue;
+                }
+                assert_eq!(lmr(d, n), whole, "depth {d}, move {n}");
+                for k in [-2, -1, 1, 2] {
+                    let units = lmr_base(d, n) + lmr_units(k as f64);
+                    assert_eq!(lmr_round(units), whole + k, "depth {d}, move {n}, {k}");
+                }
+            }
+        }
+        assert_eq!(lmr(0, 5), 0);
+        assert_eq!(lmr(5, 0), 0);
+        assert_eq!(lmr_round(lmr_units(0.5)), 1);
+        assert_eq!(lmr_round(lmr_units(0.49)), 0);
+        assert_eq!(lmr_round(lmr_units(-0.49)), 0);
+        assert_eq!(lmr_round(lmr_units(-0.51)), -1);
+        assert_eq!(lmr_round(lmr_units(2.3) - lmr_units(0.75)), 2);
     }
 }

@@ -590,6 +590,25 @@
 // The losses are drifts (the README's "Where the games are lost", session 45): in 32 of 40
 // lost games Rapfi already scored Wuzi's position -300 or worse before a forced loss appeared,
 // and Wuzi's own search agreed that it was worse.
+//
+// Session 46: the reduction's terms in fractions of a ply (LMR_THREAT and the others, summed
+// in 1/1024 of a ply and rounded at the end; with whole-ply values the tree is the one
+// before, `bench 12` 1,226,501 nodes), then SPSA over them and LMR_DIVISOR on this 2-core
+// machine (`scripts/spsa.py --engine TUNE_BUILD --params lmr_divisor,lmr_threat,lmr_setup,
+// lmr_continued,lmr_not_improving,lmr_pv,lmr_history,lmr_root --iterations 1800 --minutes
+// 62 --r-end 0.02 --concurrency 2 --turn 100 --memory 67108864 --openings bal_s4003.txt
+// --seed 4601`: 1,744 pairs of games in 62 minutes). It ended on LMR_DIVISOR 1.9067 (from
+// 1.5053: less reduction, as sessions 30-31 tried with 1.9 alone), LMR_THREAT 0.5555 (threat
+// moves reduced almost as much as quiet ones, the direction of session 45's open-threes
+// test), LMR_NOT_IMPROVING 1.387, LMR_ROOT 1.2697, LMR_SETUP 1.1938, LMR_CONTINUED 1.0945,
+// LMR_PV 0.0863, LMR_HISTORY 0.0222 (the last four within about a step of where they
+// started); `bench 12` 1,957,103 nodes to depth 12. Against the constants (self-play, 100 ms
+// a move, `scripts/match.py --engine1 CAND --engine2 BASE --games 2000 --concurrency 2
+// --turn 100 --match 0 --openings bal_s4005.txt --sprt 0 10 0.05 0.05 --seed 4602`):
+// **+7.8 +/- 12.3** by pairs (2,000 games, +985 -940 =75, LLR 0.71 at the cap); continued on
+// another opening set (`bal_s4001.txt`, seed 4603): -2.4 +/- 11.9 (2,000 games, +949 -963
+// =88, LLR -2.01 at the cap). About +3 +/- 9 over the 4,000 games, the SPRT's LLRs added
+// -1.30: not proven, not kept. The mechanism stays (same tree) for the next tune.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -656,6 +675,23 @@ pub const LMR_MIN_MOVES: usize = 2;
 // history and killer bonuses is low (quiet below 32, threat moves below 256: on the bench
 // they raise alpha in 0.16 % and 0.38 % of their searches), after Rapfi's policy term:
 // -2.9 +/- 27.5 (600 balanced, 100 ms).
+/// The terms of a late-move reduction, in plies (summed in 1/1024 of a ply and rounded at
+/// the end, since session 46; until then whole plies): a threat move (an open three made
+/// or stopped) is reduced `LMR_THREAT` less than a quiet move, a quiet move that makes a
+/// new four-three or double-three point of ours `LMR_SETUP` less (SETUP_MOVES), a threat
+/// right after our own threat two plies up `LMR_CONTINUED` less (CONTINUED_ATTACK); a
+/// non-PV node whose static score is not improving `LMR_NOT_IMPROVING` more; a PV node
+/// `LMR_PV` less; a quiet move `LMR_HISTORY` times its history (as a fraction of
+/// HISTORY_MAX) less. The values are the whole plies of the code before (same tree); SPSA's
+/// values for them (session 46, below) did not measure better.
+pub const LMR_THREAT: f64 = 1.0;
+pub const LMR_SETUP: f64 = 1.0;
+pub const LMR_CONTINUED: f64 = 1.0;
+pub const LMR_NOT_IMPROVING: f64 = 1.0;
+pub const LMR_PV: f64 = 0.0;
+pub const LMR_HISTORY: f64 = 0.0;
+/// A root move is reduced `LMR_ROOT` plies less than a move inside the tree.
+pub const LMR_ROOT: f64 = 1.0;
 /// At the root reductions start later and are one ply smaller.
 /// SPSA (session 43): 9, from 5.
 pub const ROOT_LMR_MIN_MOVES: usize = 9;

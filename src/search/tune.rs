@@ -101,6 +101,13 @@ tunables! {
     se_margin: i32 = SE_MARGIN, [0, 16], 1;
     iir_min_depth: i32 = IIR_MIN_DEPTH, [2, 12], 1;
     aspiration: i32 = ASPIRATION, [10, 300], 12;
+    lmr_threat: f64 = LMR_THREAT, [-1.0, 3.0], 0.25;
+    lmr_setup: f64 = LMR_SETUP, [-1.0, 3.0], 0.25;
+    lmr_continued: f64 = LMR_CONTINUED, [-1.0, 3.0], 0.25;
+    lmr_not_improving: f64 = LMR_NOT_IMPROVING, [-1.0, 3.0], 0.25;
+    lmr_pv: f64 = LMR_PV, [-2.0, 3.0], 0.25;
+    lmr_history: f64 = LMR_HISTORY, [-2.0, 6.0], 0.4;
+    lmr_root: f64 = LMR_ROOT, [-1.0, 3.0], 0.25;
 }
 
 /// The defaults, in the order of [`TUNABLES`].

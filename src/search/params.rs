@@ -609,6 +609,10 @@
 // another opening set (`bal_s4001.txt`, seed 4603): -2.4 +/- 11.9 (2,000 games, +949 -963
 // =88, LLR -2.01 at the cap). About +3 +/- 9 over the 4,000 games, the SPRT's LLRs added
 // -1.30: not proven, not kept. The mechanism stays (same tree) for the next tune.
+// Read in Rapfi's source the same session: its policy pruning and policy reduction ("~10" and
+// "~59 Elo") apply only where `MovePicker::hasPolicyScore()`, which is true only with a
+// network's policy (search/movepick.cpp); Rapfi classical, the yardstick, searches without
+// them. The tries above "after Rapfi's policy term" copied a term its classical engine lacks.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -541,10 +541,11 @@ impl<'a> Worker<'a> {
                 let ext = (singular && m == tt_move) as i32;
                 -self.search(depth - 1 + ext, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Threat moves (an open three made or stopped) are reduced one ply less,
+                // Threat moves (an open three made or stopped) are reduced LMR_THREAT less,
                 // delaying fours like quiet moves, other fours and defences against an open
                 // three not at all; a quiet move that gives us a new four-three or
-                // double-three point (a threat to win next move) one ply less as well.
+                // double-three point (a threat to win next move) LMR_SETUP less (the terms:
+                // params.rs).
                 let reducible = quiet || delaying || (!threatened && !forcing && lmr(depth, n) > 1);
                 let setup =
                     points.is_some_and(|p| adds_win_threat(p, win_threat_points(&self.pos, me)));
@@ -661,8 +662,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Late-move reduction of root move `i`, the `n`-th in order: quiet moves only (no
-    /// threat for either side), after the first ROOT_LMR_MIN_MOVES, one ply less than
-    /// inside the tree.
+    /// threat for either side), after the first ROOT_LMR_MIN_MOVES, LMR_ROOT plies less
+    /// than the table's reduction.
     pub fn root_reduction(&self, i: usize, depth: i32, n: usize) -> i32 {
         if is_quiet(&self.pos, i, self.pos.side()) && depth >= 3 && n >= tune::root_lmr_min_moves()
         {

@@ -47,6 +47,14 @@ impl CellSet {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The cells in `self` or in `other`.
+    #[inline]
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        CellSet {
+            words: std::array::from_fn(|k| self.words[k] | other.words[k]),
+        }
+    }
+
     /// The lowest cell index in the set.
     #[inline]
     pub fn first(&self) -> Option<usize> {

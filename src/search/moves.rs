@@ -53,6 +53,25 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
     }
 }
 
+/// The candidates a node under an open three of the opponent can list ([`is_listed`]):
+/// our four-points and the opponent's (every real defence is one of the latter), in index
+/// order. They are [`candidates`] too: a four-point has a stone within two cells on its
+/// line. Walking these two threat lists instead of the whole neighbourhood (about seventy
+/// cells, each checked for a four and a defence) gives the same lists (test
+/// `threatened_nodes_list_what_the_whole_neighbourhood_gives`) and the same tree, with
+/// `bench 10` under callgrind 3.234 G -> 3.067 G instructions (-5.2 %, the bench's start-up
+/// included) and `bench 12` 4 % less time (session 47: nine interleaved runs each, median
+/// 1.102 s -> 1.054 s).
+pub fn threat_candidates(pos: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    let e = &pos.eval;
+    let me = pos.side();
+    let fours = e
+        .cells(me, Threat::Four)
+        .union(e.cells(me.opp(), Threat::Four));
+    out.extend(fours.iter().map(|i| i as u16));
+}
+
 /// Whether `c` can make a four (or better) along some line by playing `i`.
 #[inline]
 pub fn makes_four(pos: &Position, i: usize, c: Color) -> bool {
@@ -162,8 +181,12 @@ pub fn fill(
 ) {
     let me = pos.side();
     let opp = me.opp();
-    candidates(pos, buf);
     let threatened = pos.has_open_four_point(opp);
+    if threatened {
+        threat_candidates(pos, buf);
+    } else {
+        candidates(pos, buf);
+    }
     let learned = policy::for_rule(pos.rule());
     let near = learned.filter(|_| policy::uses_near(pos.rule())).map(|p| {
         let played = pos.board.moves();
@@ -341,6 +364,52 @@ mod tests {
                 pos.make(empty[rng.gen_range(0..empty.len())]);
             }
         }
+    }
+
+    /// Under an open three of the opponent, the cells listed from the two sides' four-points
+    /// are the ones listed from the whole neighbourhood, under every rule and board size,
+    /// in random games (stones near the others, so that threes and fours come often).
+    #[test]
+    fn threatened_nodes_list_what_the_whole_neighbourhood_gives() {
+        use crate::game::board::Board;
+        let mut rng = StdRng::seed_from_u64(47);
+        let mut threatened = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            for size in [9, 15, 20] {
+                for _ in 0..12 {
+                    let mut pos = Position::new(Board::new(size, size), rule);
+                    let mut all = Vec::new();
+                    let mut fours = Vec::new();
+                    for _ in 0..size * size / 2 {
+                        let opp = pos.side().opp();
+                        if pos.eval.count(opp, Combo::Five) > 0
+                            || pos.eval.count(pos.side(), Combo::Five) > 0
+                        {
+                            break;
+                        }
+                        if pos.has_open_four_point(opp) {
+                            threatened += 1;
+                            candidates(&pos, &mut all);
+                            all.retain(|&m| is_listed(&mut pos, m as usize, true));
+                            threat_candidates(&pos, &mut fours);
+                            fours.retain(|&m| is_listed(&mut pos, m as usize, true));
+                            assert_eq!(fours, all, "{rule:?} {size}x{size}");
+                        }
+                        candidates(&pos, &mut all);
+                        let legal: Vec<u16> = all
+                            .iter()
+                            .copied()
+                            .filter(|&m| pos.is_legal(m as usize))
+                            .collect();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        pos.make(legal[rng.gen_range(0..legal.len())] as usize);
+                    }
+                }
+            }
+        }
+        assert!(threatened > 1000, "only {threatened} threatened positions");
     }
 
     #[test]

@@ -665,9 +665,27 @@ impl Evaluator {
     /// colour can only weaken (every rule but renju, where black's fouls change with
     /// white's stones; `tests/threat_state.rs` checks it against making the move).
     pub fn flex4_survives(&self, board: &Board, i: usize, c: Color) -> bool {
+        self.flex4_survives_among(
+            board,
+            i,
+            c,
+            self.sets[c.index()][Threat::Flex4 as usize].iter(),
+        )
+    }
+
+    /// [`Evaluator::flex4_survives`] with `c`'s open-four points given (all of them, as
+    /// `cells(c, Threat::Flex4)` lists them), for a caller that asks about many cells.
+    #[inline]
+    pub fn flex4_survives_among(
+        &self,
+        board: &Board,
+        i: usize,
+        c: Color,
+        points: impl IntoIterator<Item = usize>,
+    ) -> bool {
         let ci = c.index();
         let stone = c.opp().cell() as u32;
-        self.sets[ci][Threat::Flex4 as usize].iter().any(|f| {
+        points.into_iter().any(|f| {
             if f == i {
                 return false;
             }

@@ -115,13 +115,47 @@ fn on_threat_line(pos: &Position, opp: Color, f: usize, q: usize) -> bool {
 /// Whether `i` may defend the side to move against the opponent's open three (or 4-4
 /// point): a four-point of the opponent on the line of one of its open-four points.
 #[inline]
-fn may_defend(pos: &Position, opp: Color, i: usize) -> bool {
-    makes_four(pos, i, opp)
-        && pos
-            .eval
-            .cells(opp, Threat::Flex4)
-            .iter()
-            .any(|f| on_threat_line(pos, opp, f, i))
+fn may_defend(
+    pos: &Position,
+    opp: Color,
+    i: usize,
+    mut points: impl Iterator<Item = usize>,
+) -> bool {
+    makes_four(pos, i, opp) && points.any(|f| on_threat_line(pos, opp, f, i))
+}
+
+/// The opponent's open-four points, listed once for a node that asks [`is_defence_among`]
+/// about many cells (walking the set passes over all its words each time): `bench 10`
+/// 3.067 G -> 3.043 G instructions, same tree (session 47).
+pub struct ThreatPoints {
+    cells: [u16; Self::CAP],
+    /// How many; more than `CAP` (not listed) is `CAP + 1`.
+    n: usize,
+}
+
+impl ThreatPoints {
+    const CAP: usize = 32;
+
+    /// The open-four points of the side not to move in `pos`.
+    pub fn of(pos: &Position) -> ThreatPoints {
+        let mut p = ThreatPoints {
+            cells: [0; Self::CAP],
+            n: 0,
+        };
+        for f in pos.eval.cells(pos.side().opp(), Threat::Flex4).iter() {
+            if p.n == Self::CAP {
+                p.n += 1;
+                break;
+            }
+            p.cells[p.n] = f as u16;
+            p.n += 1;
+        }
+        p
+    }
+
+    fn listed(&self) -> Option<&[u16]> {
+        self.cells.get(..self.n)
+    }
 }
 
 /// Whether playing `i` really defends the side to move against the opponent's open threes
@@ -132,12 +166,36 @@ fn may_defend(pos: &Position, opp: Color, i: usize) -> bool {
 /// [`Evaluator::flex4_survives`]: crate::eval::evaluator::Evaluator::flex4_survives
 pub fn is_defence(pos: &mut Position, i: usize) -> bool {
     let opp = pos.side().opp();
-    if !may_defend(pos, opp, i) {
+    if !may_defend(pos, opp, i, pos.eval.cells(opp, Threat::Flex4).iter()) {
         return false;
     }
     if pos.rule() != Rule::Renju {
         return !pos.eval.flex4_survives(&pos.board, i, opp);
     }
+    defends_by_making(pos, i)
+}
+
+/// [`is_defence`] with the opponent's open-four points listed once ([`ThreatPoints::of`]
+/// this position): the same answer.
+pub fn is_defence_among(pos: &mut Position, i: usize, points: &ThreatPoints) -> bool {
+    let Some(points) = points.listed() else {
+        return is_defence(pos, i);
+    };
+    let opp = pos.side().opp();
+    let each = points.iter().map(|&f| f as usize);
+    if !may_defend(pos, opp, i, each.clone()) {
+        return false;
+    }
+    if pos.rule() != Rule::Renju {
+        return !pos.eval.flex4_survives_among(&pos.board, i, opp, each);
+    }
+    defends_by_making(pos, i)
+}
+
+/// Whether the opponent has no open-four point left once `i` is played (renju: white's
+/// stones change black's fouls, so the patterns alone cannot say).
+fn defends_by_making(pos: &mut Position, i: usize) -> bool {
+    let opp = pos.side().opp();
     pos.make(i);
     let ok = !pos.has_open_four_point(opp);
     pos.undo();
@@ -152,6 +210,18 @@ pub fn is_listed(pos: &mut Position, i: usize, threatened: bool) -> bool {
     let me = pos.side();
     if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
         return false;
+    }
+    !(me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i))
+}
+
+/// [`is_listed`] with the opponent's open-four points given when `threatened`.
+#[inline]
+fn is_listed_among(pos: &mut Position, i: usize, threats: Option<&ThreatPoints>) -> bool {
+    let me = pos.side();
+    if let Some(points) = threats {
+        if !makes_four(pos, i, me) && !is_defence_among(pos, i, points) {
+            return false;
+        }
     }
     !(me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i))
 }
@@ -182,6 +252,7 @@ pub fn fill(
     let me = pos.side();
     let opp = me.opp();
     let threatened = pos.has_open_four_point(opp);
+    let threats = threatened.then(|| ThreatPoints::of(pos));
     if threatened {
         threat_candidates(pos, buf);
     } else {
@@ -197,7 +268,7 @@ pub fn fill(
     list.clear();
     for &m in buf.iter() {
         let i = m as usize;
-        if !is_listed(pos, i, threatened) {
+        if !is_listed_among(pos, i, threats.as_ref()) {
             continue;
         }
         let mut s = score_move(pos, i, me);
@@ -392,7 +463,8 @@ mod tests {
                             candidates(&pos, &mut all);
                             all.retain(|&m| is_listed(&mut pos, m as usize, true));
                             threat_candidates(&pos, &mut fours);
-                            fours.retain(|&m| is_listed(&mut pos, m as usize, true));
+                            let points = ThreatPoints::of(&pos);
+                            fours.retain(|&m| is_listed_among(&mut pos, m as usize, Some(&points)));
                             assert_eq!(fours, all, "{rule:?} {size}x{size}");
                         }
                         candidates(&pos, &mut all);

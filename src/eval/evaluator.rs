@@ -351,6 +351,11 @@ impl Evaluator {
         self.rule
     }
 
+    /// The evaluation tables this evaluator scores with.
+    pub fn weights(&self) -> &'static Weights {
+        self.weights
+    }
+
     #[inline]
     fn refresh_line(&mut self, board: &Board, i: usize, d: usize) {
         let key = board.key(i, d);

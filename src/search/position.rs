@@ -1,7 +1,9 @@
 //! `Position`: the board plus its incremental evaluator, made and unmade together.
 
+use super::moves::OrderTable;
 use crate::eval::evaluator::{Evaluator, Threat};
 use crate::eval::pattern::Combo;
+use crate::eval::policy;
 use crate::game::board::{Board, Color, EMPTY};
 use crate::game::rule::{self, Rule};
 
@@ -10,12 +12,30 @@ pub struct Position {
     pub board: Board,
     pub eval: Evaluator,
     rule: Rule,
+    /// The static ordering scores of this evaluation's shapes ([`OrderTable`]).
+    order: &'static OrderTable,
 }
 
 impl Position {
     pub fn new(board: Board, rule: Rule) -> Position {
         let eval = Evaluator::new(&board, rule);
-        Position { board, eval, rule }
+        Position::from_parts(board, eval, rule)
+    }
+
+    fn from_parts(board: Board, eval: Evaluator, rule: Rule) -> Position {
+        let order = OrderTable::of(eval.weights(), policy::for_rule(rule));
+        Position {
+            board,
+            eval,
+            rule,
+            order,
+        }
+    }
+
+    /// The static ordering scores of this position's evaluation.
+    #[inline]
+    pub fn order(&self) -> &'static OrderTable {
+        self.order
     }
 
     /// A position evaluated with the rule's current tables and the given network (none: the
@@ -27,7 +47,7 @@ impl Position {
     ) -> Position {
         let weights = crate::eval::weights::for_rule(rule);
         let eval = Evaluator::with_parts(&board, rule, weights, net);
-        Position { board, eval, rule }
+        Position::from_parts(board, eval, rule)
     }
 
     pub fn rule(&self) -> Rule {

@@ -46,6 +46,23 @@ pub const fn slot(k: isize) -> u32 {
     }
 }
 
+/// How far (in cell indices) a line key's window reaches from its centre: five steps along
+/// the longest direction.
+const REACH: usize = 5 * (STRIDE + 1);
+
+/// The line keys within `REACH` of the real cell `i`, as a fixed-size window centred on it
+/// (index `REACH` is `i`): indexed with constant offsets, its reads and writes need no bounds
+/// check of their own (one for the window), where the whole array's took one each (`set` and
+/// `clear` write forty keys). Same tree; `bench 10` 2.982 G -> 2.911 G instructions, the two
+/// functions 130 M -> 73 M (callgrind, session 47).
+#[inline]
+fn line_keys_around(keys: &mut [[u32; 4]; NCELLS], i: usize) -> &mut [[u32; 4]; 2 * REACH + 1] {
+    let window: &mut [[u32; 4]] = &mut keys[i - REACH..=i + REACH];
+    window
+        .try_into()
+        .expect("a real cell's window lies inside the padded array")
+}
+
 #[derive(Clone)]
 pub struct Board {
     width: usize,
@@ -209,10 +226,11 @@ impl Board {
         debug_assert_eq!(self.cells[i], EMPTY);
         self.cells[i] = v;
         self.hash ^= zobrist().cell[v as usize][i];
+        let keys = line_keys_around(&mut self.keys, i);
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=5isize {
-                self.keys[step(i, dir, k)][d] |= (v as u32) << slot(-k);
-                self.keys[step(i, dir, -k)][d] |= (v as u32) << slot(k);
+                keys[step(REACH, dir, k)][d] |= (v as u32) << slot(-k);
+                keys[step(REACH, dir, -k)][d] |= (v as u32) << slot(k);
             }
         }
         self.touch_near(i, 1);
@@ -225,10 +243,11 @@ impl Board {
         debug_assert!(v == BLACK || v == WHITE);
         self.cells[i] = EMPTY;
         self.hash ^= zobrist().cell[v as usize][i];
+        let keys = line_keys_around(&mut self.keys, i);
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=5isize {
-                self.keys[step(i, dir, k)][d] &= !(3u32 << slot(-k));
-                self.keys[step(i, dir, -k)][d] &= !(3u32 << slot(k));
+                keys[step(REACH, dir, k)][d] &= !(3u32 << slot(-k));
+                keys[step(REACH, dir, -k)][d] &= !(3u32 << slot(k));
             }
         }
         self.touch_near(i, -1);

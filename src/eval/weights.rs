@@ -211,6 +211,12 @@ impl Weights {
         &self.full[c * self.white_at + tuple]
     }
 
+    /// Colour index `c`'s entries for all the ordered 4-tuples ([`Weights::tuple`] of each).
+    #[inline]
+    pub fn tuples(&self, c: usize) -> &[TupleEntry] {
+        &self.full[c * self.white_at..c * self.white_at + NTUPLES]
+    }
+
     #[inline]
     pub fn threat(&self, c: usize, level_me: usize, level_them: usize) -> i32 {
         self.threat[c][level_me * NLEVELS + level_them] as i32

@@ -155,6 +155,16 @@ impl Board {
     pub fn cells(&self) -> &[u8] {
         &self.cells[..]
     }
+    /// Every cell's content, the padding included (what [`Board::cell`] reads).
+    #[inline]
+    pub fn cell_array(&self) -> &[u8; NCELLS] {
+        &self.cells
+    }
+    /// Every cell's line keys (what [`Board::key`] reads).
+    #[inline]
+    pub fn key_array(&self) -> &[[u32; 4]; NCELLS] {
+        &self.keys
+    }
     #[inline]
     pub fn key(&self, i: usize, d: usize) -> u32 {
         self.keys[i][d]

@@ -812,7 +812,13 @@ impl Evaluator {
             threat_level(&self.count[s]),
             threat_level(&self.count[o]),
         );
-        (self.lsum[s][0] + self.lsum[o][1] + threat) / w.divisor as i32
+        let sum = self.lsum[s][0] + self.lsum[o][1] + threat;
+        // Every shipped table has divisor 8: as a constant the division is two shifts and an
+        // add instead of an integer division (about 1 % of the search's time, perf).
+        match w.divisor {
+            8 => sum / 8,
+            d => sum / d as i32,
+        }
     }
 
     /// The evaluation shape (see [`weights::shapes`]) `c` has on the empty cell `i`.

@@ -693,9 +693,11 @@ impl<'a> Worker<'a> {
             return None;
         }
         let e = &self.pos.eval;
-        let opp_fours = !e.cells(opp, Threat::Four).is_empty();
+        // Asked only where a combination needs it (most nodes have none): the set's emptiness
+        // is a pass over all its words.
+        let opp_fours = || !e.cells(opp, Threat::Four).is_empty();
         if e.count(me, Combo::Block4Flex3) > 0 {
-            if !opp_fours {
+            if !opp_fours() {
                 return Some(5);
             }
             // Play each four-three and look at the block.
@@ -717,9 +719,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if self.pos.eval.count(me, Combo::DoubleFlex3) > 0
-            && !opp_fours
-            && self.pos.eval.cells(opp, Threat::Flex4).is_empty()
+        let e = &self.pos.eval;
+        if e.count(me, Combo::DoubleFlex3) > 0
+            && e.cells(opp, Threat::Four).is_empty()
+            && e.cells(opp, Threat::Flex4).is_empty()
         {
             return Some(5);
         }

@@ -613,6 +613,20 @@
 // "~59 Elo") apply only where `MovePicker::hasPolicyScore()`, which is true only with a
 // network's policy (search/movepick.cpp); Rapfi classical, the yardstick, searches without
 // them. The tries above "after Rapfi's policy term" copied a term its classical engine lacks.
+//
+// Session 47: no constant changed; the same tree about 8 % faster (README, "Speed"), and in
+// self-play at 100 ms against the session's first engine **+15.7 +/- 11.7** by pairs (1,903
+// games, seed 4701, SPRT [0, 10] H1). Counted on `bench 12` before choosing it (a counting
+// build, not kept): of 1.205 M search entries, 399 k go straight to the horizon, 384 k end
+// on a threat (a five-point, a forced block, a static win) and 422 k reach the TT probe, of
+// which 27.8 k cut off there. Probing the child's entry before making the move (to skip the
+// make when it would cut) would save about 2 % of the makes: not done. Where a move's time
+// goes at 1 s under c-gomoku-cli: the root's threat searches (our VCF, the opponent's, the
+// VCT) took about 2 ms of each move in 30 positions of self-play games; the first move of a
+// fresh process ran at 378 k nodes/s against 1.2 M afterwards (the 350 MB table faulted in
+// while searching), but c-gomoku-cli keeps the processes for all games, so that is one
+// move in about 750. Against Rapfi classical at 1 s (`odds.py`, 80 games, seed 471): +19 -56
+// =5, 27 %, as session 43's engine (26.6 % over 160).
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

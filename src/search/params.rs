@@ -625,8 +625,8 @@
 // VCT) took about 2 ms of each move in 30 positions of self-play games; the first move of a
 // fresh process ran at 378 k nodes/s against 1.2 M afterwards (the 350 MB table faulted in
 // while searching), but c-gomoku-cli keeps the processes for all games, so that is one
-// move in about 750. Against Rapfi classical at 1 s (`odds.py`, 80 games, seed 471): +19 -56
-// =5, 27 %, as session 43's engine (26.6 % over 160).
+// move in about 750. Against Rapfi classical at 1 s (`odds.py`, 80 games a run): +19 -56 =5
+// (seed 471) and +21 -53 =6 (seed 472), 28.4 % over 160, session 43's engine 26.6 %.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -318,8 +318,8 @@ impl Totals<'_> {
     }
 }
 
-/// Flips `i`'s membership in the threat lists whose bit is set in `flip` (branch-free: with it
-/// the bench mispredicts 14 % fewer branches, cachegrind).
+/// Flips `i`'s membership in the threat lists whose bit is set in `flip`, without a branch
+/// (see `Evaluator::move_sets`).
 #[inline(always)]
 fn flip_sets(sets: &mut [CellSet; NTHREATS], i: usize, flip: u8) {
     for (t, set) in sets.iter_mut().enumerate() {

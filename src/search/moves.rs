@@ -505,6 +505,22 @@ mod tests {
         }
     }
 
+    /// Plays a random legal move among the [`candidates`] (`buf` is scratch space); false when
+    /// there is none.
+    fn play_random_candidate(pos: &mut Position, rng: &mut StdRng, buf: &mut Vec<u16>) -> bool {
+        candidates(pos, buf);
+        let legal: Vec<u16> = buf
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_legal(m as usize))
+            .collect();
+        if legal.is_empty() {
+            return false;
+        }
+        pos.make(legal[rng.gen_range(0..legal.len())] as usize);
+        true
+    }
+
     /// Under an open three of the opponent, the cells listed from the two sides' four-points
     /// are the ones listed from the whole neighbourhood, under every rule and board size,
     /// in random games (stones near the others, so that threes and fours come often).
@@ -535,16 +551,9 @@ mod tests {
                             fours.retain(|&m| is_listed_among(&mut pos, m as usize, Some(&points)));
                             assert_eq!(fours, all, "{rule:?} {size}x{size}");
                         }
-                        candidates(&pos, &mut all);
-                        let legal: Vec<u16> = all
-                            .iter()
-                            .copied()
-                            .filter(|&m| pos.is_legal(m as usize))
-                            .collect();
-                        if legal.is_empty() {
+                        if !play_random_candidate(&mut pos, &mut rng, &mut all) {
                             break;
                         }
-                        pos.make(legal[rng.gen_range(0..legal.len())] as usize);
                     }
                 }
             }
@@ -575,15 +584,11 @@ mod tests {
                             checked += 1;
                         }
                     }
-                    let legal: Vec<u16> = cells
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.is_legal(m as usize))
-                        .collect();
-                    if legal.is_empty() || pos.eval.count(pos.side(), Combo::Five) > 0 {
+                    if pos.eval.count(pos.side(), Combo::Five) > 0
+                        || !play_random_candidate(&mut pos, &mut rng, &mut cells)
+                    {
                         break;
                     }
-                    pos.make(legal[rng.gen_range(0..legal.len())] as usize);
                 }
             }
         }

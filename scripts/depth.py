@@ -43,6 +43,10 @@ ap.add_argument("--memory", type=int, default=367001600)
 ap.add_argument("--nodes", type=int, default=None, help="INFO max_node: a node limit per search")
 ap.add_argument("--games", default=None, help="positions from these game records (match.py --out)")
 ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--warm", type=float, default=0.0,
+                help="--games: seconds to wait after START before the first position, so that "
+                     "the engine's background prefault has the hash table in memory (as between "
+                     "the moves of a game) and the searches do not fault it in themselves")
 a = ap.parse_args()
 if a.ms is None:
     a.ms = 60000 if a.depth else 1000
@@ -75,6 +79,7 @@ def in_games():
 
     send(setup())
     p.stdout.readline()
+    time.sleep(a.warm)
     rows, decided = [], 0
     for k in range(a.count):
         moves = rng.choice(games)

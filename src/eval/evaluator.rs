@@ -213,8 +213,10 @@ pub struct CellState {
     pub combo: [u8; 2],
     /// The cell's own index (so that a journalled copy says where it goes back).
     pub cell: u16,
-    /// In a journalled copy only (zero on the board): the combinations the change left, so
-    /// that the undo knows which threat lists to flip without reading the cell first. The
+    /// In a journalled copy only (on the board it means nothing: an undo puts the copy back
+    /// whole, this field with it, rather than spend a store per cell clearing it): the
+    /// combinations the change left, so that the undo knows which threat lists to flip
+    /// without reading the cell first. The
     /// cell holds them again when the undo comes: every later change to it has been undone.
     /// Reading them from the cell missed the cache (the subtree searched in between evicts
     /// it): a quarter of `after_remove`'s time waited on that load (perf). With the entry
@@ -324,6 +326,86 @@ impl Totals<'_> {
 fn flip_sets(sets: &mut [CellSet; NTHREATS], i: usize, flip: u8) {
     for (t, set) in sets.iter_mut().enumerate() {
         set.toggle_if(i, flip >> t & 1 != 0);
+    }
+}
+
+/// The evaluator's parts a pattern refresh reads and writes, borrowed apart (see
+/// `Evaluator::refresh_within`).
+struct Refresh<'a> {
+    pat: &'a [u8],
+    tuples: [&'a [TupleEntry]; 2],
+    on_board: &'a [u8; NCELLS],
+    keys: &'a [[u32; 4]; NCELLS],
+    cells: &'a mut [CellState; NCELLS],
+    totals: Totals<'a>,
+    journal: &'a mut Vec<Saved>,
+}
+
+impl Refresh<'_> {
+    /// The shift and mask that make a line key the pair table's index, for a reach of `R`
+    /// (`PairTable::raw`'s, as constants).
+    const fn shift<const R: isize>() -> u32 {
+        2 * (5 - R) as u32
+    }
+    const fn mask<const R: isize>() -> u32 {
+        (1 << (4 * R)) - 1
+    }
+
+    /// The cells up to `R` steps from the stone `i` along direction `D`: each empty one whose
+    /// pattern pair changed is recombined (and journalled when `SAVE`).
+    #[inline(always)]
+    fn line<const R: isize, const SAVE: bool, const D: usize>(&mut self, i: usize) {
+        let steps: &[isize] = if R == 4 { &STEPS4 } else { &STEPS5 };
+        for &k in steps {
+            let q = step(i, DIRS[D], k);
+            if self.on_board[q] != EMPTY {
+                continue;
+            }
+            let key = self.keys[q][D];
+            let v = self.pat[((key >> Self::shift::<R>()) & Self::mask::<R>()) as usize];
+            let (p0, p1) = (v & 15, v >> 4);
+            let cell = &mut self.cells[q];
+            let (o0, o1) = (cell.pat[0][D], cell.pat[1][D]);
+            if p0 == o0 && p1 == o1 {
+                continue;
+            }
+            let before = *cell;
+            cell.pat[0][D] = p0;
+            cell.pat[1][D] = p1;
+            if p0 != o0 {
+                self.totals
+                    .recombine::<0>(cell, q, D, o0, p0, self.tuples[0]);
+            }
+            if p1 != o1 {
+                self.totals
+                    .recombine::<1>(cell, q, D, o1, p1, self.tuples[1]);
+            }
+            if SAVE {
+                self.journal.push(CellState {
+                    after: cell.combo,
+                    ..before
+                });
+            }
+        }
+    }
+}
+
+/// Puts the empty cell of `saved` back in its journalled state and in the threat lists of
+/// that state (the running totals and counts are restored whole by the caller).
+#[inline(always)]
+fn restore(cells: &mut [CellState; NCELLS], sets: &mut [[CellSet; NTHREATS]; 2], saved: &Saved) {
+    let q = saved.cell as usize;
+    cells[q] = *saved;
+    // Most changes leave both combinations as they were: one test for the two (`bench 10`
+    // 2.573 G -> 2.529 G instructions, session 48).
+    if saved.combo == saved.after {
+        return;
+    }
+    for (c, set) in sets.iter_mut().enumerate() {
+        let (new, old) = (saved.combo[c], saved.after[c]);
+        if new != old {
+            flip_sets(set, q, threat_bits(old) ^ threat_bits(new));
+        }
     }
 }
 
@@ -499,11 +581,22 @@ impl Evaluator {
             // occupied cells and every later stone has been taken back): its state is
             // still the one it had when the stone came. The totals and counts are the
             // ones saved with the mark, so only the threat lists follow each cell.
-            while self.journal.len() > mark.journal as usize {
-                if let Some(saved) = self.journal.pop() {
-                    self.restore(&saved);
-                }
+            // The journal is read in place, newest first, and cut once at the end, with the
+            // cells and threat lists borrowed apart: `bench 10` 2.695 G -> 2.634 G
+            // instructions, same tree (callgrind, session 48; popping the entries one by one
+            // into a method of `self` wrote the vector's length and reloaded its parts at
+            // each cell; a plain index loop over the journal: 2.717 G).
+            let from = (mark.journal as usize).min(self.journal.len());
+            let Evaluator {
+                cells,
+                sets,
+                journal,
+                ..
+            } = self;
+            for saved in journal[from..].iter().rev() {
+                restore(cells, sets, saved);
             }
+            journal.truncate(from);
             self.lsum = mark.lsum;
             self.count = mark.count;
             // The network: if this stone was applied, its batch comes back whole (activations
@@ -622,10 +715,11 @@ impl Evaluator {
     /// Occupied cells are left as they are (no one reads them; a cell that becomes empty
     /// gets its state back from the journal, or is re-read).
     fn refresh_neighbours(&mut self, board: &Board, i: usize, save: bool) {
-        if self.table.reach() == 4 {
-            self.refresh_within::<4>(board, i, save)
-        } else {
-            self.refresh_within::<5>(board, i, save)
+        match (self.table.reach() == 4, save) {
+            (true, true) => self.refresh_within::<4, true>(board, i),
+            (true, false) => self.refresh_within::<4, false>(board, i),
+            (false, true) => self.refresh_within::<5, true>(board, i),
+            (false, false) => self.refresh_within::<5, false>(board, i),
         }
     }
 
@@ -634,67 +728,43 @@ impl Evaluator {
     /// and the tables read through plain slices, so that the loop keeps them in registers:
     /// through `self` every write to a cell made the compiler load them again. Same tree;
     /// `bench 10` 2.911 G -> 2.786 G instructions, this function 1.261 G -> 1.136 G (callgrind,
-    /// session 47). (The undo's journal replay the same way changed nothing: not kept.)
+    /// session 47). Session 48, each same tree: the pair table's shift and mask as constants
+    /// of the reach, and the table cut to the mask's length (no bounds check on its index),
+    /// 2.734 G -> 2.695 G; whether to journal (`SAVE`) as a constant, 2.634 G -> 2.606 G; each
+    /// direction a constant (`Refresh::line`: its step and tuple place are immediates),
+    /// 2.595 G -> 2.573 G. (Not kept: the cells, keys and board read through fixed-size
+    /// windows around `i` as `Board::set` does, 2.767 G with the cell's index read from its
+    /// state and 2.743 G computed, against 2.734 G; the journal's new entries gathered in a
+    /// local array and appended at once, slower; a shape table behind the tuple index (41 KiB
+    /// and 11 KiB instead of one 166 KiB table: 15 % fewer first-level read misses under
+    /// cachegrind, 1.8 % more instructions, the same `bench 12` time).
     #[inline(always)]
-    fn refresh_within<const R: isize>(&mut self, board: &Board, i: usize, save: bool) {
-        let steps: &[isize] = if R == 4 { &STEPS4 } else { &STEPS5 };
+    fn refresh_within<const R: isize, const SAVE: bool>(&mut self, board: &Board, i: usize) {
         let (pat, shift, mask) = self.table.raw();
-        let tuples = [self.weights.tuples(0), self.weights.tuples(1)];
-        let (on_board, keys) = (board.cell_array(), board.key_array());
+        debug_assert_eq!((shift, mask), (2 * (5 - R) as u32, (1u32 << (4 * R)) - 1));
         let Evaluator {
             cells,
             lsum,
             count,
             sets,
             journal,
+            weights,
             ..
         } = self;
-        let cells = &mut **cells;
-        let mut totals = Totals { lsum, count, sets };
-        for (d, &dir) in DIRS.iter().enumerate() {
-            for &k in steps {
-                let q = step(i, dir, k);
-                if on_board[q] != EMPTY {
-                    continue;
-                }
-                let v = pat[((keys[q][d] >> shift) & mask) as usize];
-                let (p0, p1) = (v & 15, v >> 4);
-                let cell = &mut cells[q];
-                let (o0, o1) = (cell.pat[0][d], cell.pat[1][d]);
-                if p0 == o0 && p1 == o1 {
-                    continue;
-                }
-                let before = *cell;
-                cell.pat[0][d] = p0;
-                cell.pat[1][d] = p1;
-                if p0 != o0 {
-                    totals.recombine::<0>(cell, q, d, o0, p0, tuples[0]);
-                }
-                if p1 != o1 {
-                    totals.recombine::<1>(cell, q, d, o1, p1, tuples[1]);
-                }
-                if save {
-                    journal.push(CellState {
-                        after: cell.combo,
-                        ..before
-                    });
-                }
-            }
-        }
-    }
-
-    /// Puts the empty cell of `saved` back in its journalled state and in the threat lists
-    /// of that state (the running totals and counts are restored whole by the caller).
-    #[inline]
-    fn restore(&mut self, saved: &Saved) {
-        let q = saved.cell as usize;
-        self.cells[q] = *saved;
-        self.cells[q].after = [0; 2];
-        for (c, (&new, &old)) in saved.combo.iter().zip(&saved.after).enumerate() {
-            if new != old {
-                self.move_sets(c, q, threat_bits(old), threat_bits(new));
-            }
-        }
+        let mut r = Refresh {
+            // The table cut to its reach's mask, so that the index needs no bounds check.
+            pat: &pat[..=Refresh::mask::<R>() as usize],
+            tuples: [weights.tuples(0), weights.tuples(1)],
+            on_board: board.cell_array(),
+            keys: board.key_array(),
+            cells,
+            totals: Totals { lsum, count, sets },
+            journal,
+        };
+        r.line::<R, SAVE, 0>(i);
+        r.line::<R, SAVE, 1>(i);
+        r.line::<R, SAVE, 2>(i);
+        r.line::<R, SAVE, 3>(i);
     }
 
     /// Whether `c` would still have an open-four (or double-four) point after the other
@@ -852,7 +922,12 @@ impl Evaluator {
             .all_cells()
             .filter(|&i| board.cell(i) == EMPTY)
             .all(|i| {
-                fresh.cells[i] == self.cells[i]
+                // (`after` means nothing on the board.)
+                fresh.cells[i]
+                    == CellState {
+                        after: fresh.cells[i].after,
+                        ..self.cells[i]
+                    }
                     && nets.is_none_or(|(f, s)| f.activation(i) == s.activation(i))
             })
     }

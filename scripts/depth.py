@@ -21,9 +21,18 @@ table warm; the figures come from the `MESSAGE` before each move). This is the d
 control gives in play: on this machine a median of 8 at 100 ms a move and 13 at 1 s (session
 44). Positions decided at once (a forced reply, a proven result) are left out of the median.
 
+With `--games FILE --along --depth D` one process plays through `--count` whole games of the
+record instead: every other position from ply 8 to ply 40 is searched to depth D in order, so
+that the hash table carries over from move to move as in a game (the opponent's moves are the
+record's). It prints the number of searches that reached D without a proven result, their
+total time (the engine's `tm` of the last iteration) and nodes: two settings of one binary
+with the same `--seed` search the same positions, so what differs is the table (`--memory`)
+or the build.
+
     python3 scripts/depth.py target/release/pbrain-wuzi [--ms 1000] [--count 12] [--depth D]
         [--openings ../shared/data/openings/balanced_freestyle15_40_pos.txt] [--size 15] [--rule 0]
     python3 scripts/depth.py target/release/pbrain-wuzi --games match_games.txt --ms 100 --count 40
+    python3 scripts/depth.py target/release/pbrain-wuzi --games match_games.txt --along --depth 13 --count 8
 """
 import argparse, math, os, random, re, statistics, subprocess, sys, tempfile, time
 
@@ -43,6 +52,8 @@ ap.add_argument("--memory", type=int, default=367001600)
 ap.add_argument("--nodes", type=int, default=None, help="INFO max_node: a node limit per search")
 ap.add_argument("--games", default=None, help="positions from these game records (match.py --out)")
 ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--along", action="store_true",
+                help="--games and --depth: play through whole games, searching every other position")
 ap.add_argument("--warm", type=float, default=0.0,
                 help="--games: seconds to wait after START before the first position, so that "
                      "the engine's background prefault has the hash table in memory (as between "
@@ -55,49 +66,95 @@ if a.ms is None:
 def setup():
     """The lines that set the engine up before a position: limits, rule, START."""
     limits = [f"INFO max_node {a.nodes}"] if a.nodes else []
+    if a.along and a.depth:
+        limits.append(f"INFO max_depth {a.depth}")
     return ([f"INFO max_memory {a.memory}", f"INFO timeout_turn {a.ms}", "INFO timeout_match 0"]
             + limits + [f"INFO rule {a.rule}", f"START {a.size}"])
 
 
-def in_games():
-    """Positions from game records, searched one after another by one process."""
+def load_games(min_moves):
+    """The move lists of the record's games with at least `min_moves` moves."""
     games = []
     with open(a.games, encoding="utf-8") as f:
         for line in f:
             if "moves=" in line:
                 moves = line.split("moves=", 1)[1].split()
-                if len(moves) >= 14:
+                if len(moves) >= min_moves:
                     games.append(moves)
     if not games:
-        sys.exit(f"{a.games}: no game with 14 moves or more")
-    rng = random.Random(a.seed)
+        sys.exit(f"{a.games}: no game with {min_moves} moves or more")
+    return games
+
+
+def spawn():
+    """The engine, and a function that sends it lines."""
     p = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def send(lines):
         p.stdin.write("\n".join(lines) + "\n")
         p.stdin.flush()
 
+    return p, send
+
+
+def search(p, send, moves):
+    """Sends the position after `moves` (the side to move's stones as 1) and returns the last
+    depth report (a match of `depth N ev E n N n/s N tm Nms`, or None) once the move comes."""
+    to_move = len(moves) % 2
+    send(["BOARD"] + [f"{m},{1 if j % 2 == to_move else 2}" for j, m in enumerate(moves)] + ["DONE"])
+    info = None
+    while True:
+        out = p.stdout.readline()
+        if not out:
+            sys.exit("the engine stopped")
+        if out.startswith("MESSAGE"):
+            info = re.search(r"depth (\d+) ev (.+?) n (\d+) n/s (\d+) tm (\d+)ms", out) or info
+        elif re.fullmatch(r"\d+,\d+\s*", out):
+            return info
+
+
+def decided(info):
+    """Whether a search ended at once: a forced reply (depth 0) or a proven result."""
+    return not info or info.group(1) == "0" or "win" in info.group(2) or "loss" in info.group(2)
+
+
+def along_games():
+    """Whole games, every other position searched to `--depth` in order by one process."""
+    games = load_games(30)
+    random.Random(a.seed).shuffle(games)
+    p, send = spawn()
+    total_ms = total_nodes = searches = 0
+    for g in games[: a.count]:
+        send(setup())
+        p.stdout.readline()
+        time.sleep(a.warm)
+        for ply in range(8, min(len(g), 40), 2):
+            info = search(p, send, g[:ply])
+            if not decided(info) and int(info.group(1)) == a.depth:
+                searches += 1
+                total_nodes += int(info.group(3))
+                total_ms += int(info.group(5))
+    send(["END"])
+    p.wait(5)
+    print(f"max_memory {a.memory >> 20} MiB, depth {a.depth}: {searches} searches, {total_ms} ms, "
+          f"{total_nodes} nodes, {total_nodes / max(total_ms, 1) * 1000:.0f} nodes/s")
+
+
+def in_games():
+    """Positions from game records, searched one after another by one process."""
+    games = load_games(14)
+    rng = random.Random(a.seed)
+    p, send = spawn()
     send(setup())
     p.stdout.readline()
     time.sleep(a.warm)
-    rows, decided = [], 0
+    rows, skipped = [], 0
     for k in range(a.count):
         moves = rng.choice(games)
         ply = rng.randint(10, len(moves) - 4)
-        to_move = ply % 2
-        send(["BOARD"] + [f"{m},{1 if j % 2 == to_move else 2}" for j, m in enumerate(moves[:ply])]
-             + ["DONE"])
-        info = None
-        while True:
-            out = p.stdout.readline()
-            if not out:
-                sys.exit("the engine stopped")
-            if out.startswith("MESSAGE"):
-                info = re.search(r"depth (\d+) ev (.+?) n (\d+) n/s (\d+) tm (\d+)ms", out)
-            elif re.fullmatch(r"\d+,\d+\s*", out):
-                break
-        if not info or info.group(1) == "0" or "win" in info.group(2) or "loss" in info.group(2):
-            decided += 1
+        info = search(p, send, moves[:ply])
+        if decided(info):
+            skipped += 1
             continue
         d, _, n, nps, tm = info.groups()
         rows.append((int(d), int(nps), int(tm)))
@@ -107,10 +164,15 @@ def in_games():
     if rows:
         med = lambda i: statistics.median(r[i] for r in rows)
         print(f"median depth {med(0)} (range {min(r[0] for r in rows)}-{max(r[0] for r in rows)}) "
-              f"n/s {med(1):.0f} over {len(rows)} positions at {a.ms} ms; {decided} more decided "
+              f"n/s {med(1):.0f} over {len(rows)} positions at {a.ms} ms; {skipped} more decided "
               "(a proven result or a forced move)")
 
 
+if a.games and a.along:
+    if not a.depth:
+        sys.exit("--along needs --depth")
+    along_games()
+    sys.exit(0)
 if a.games:
     in_games()
     sys.exit(0)

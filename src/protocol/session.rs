@@ -694,6 +694,10 @@ impl Session {
             "timeout_turn" => {
                 if let Some(v) = int().filter(|&v| v >= 0) {
                     self.tc.turn_ms = v;
+                    self.engine.set_turn_time(v as u64);
+                    if self.board.is_some() {
+                        self.engine.prepare();
+                    }
                 }
             }
             "timeout_match" => {

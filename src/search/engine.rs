@@ -197,6 +197,42 @@ pub fn table_bytes(max_memory: u64, mem: &MemInfo) -> usize {
 // +5.3 +/- 25.0 (528 games, seed 3411, `match.py --option1 max_memory=50331648`, stopped):
 // after the first move the prefault thread has the table in between searches.
 
+/// Hash-table bytes per second of the per-move limit (see [`table_cap_for_turn`]).
+const TT_BYTES_PER_SECOND: u128 = 64 << 20;
+/// The smallest table a per-move limit asks for.
+const MIN_TIMED_TT: usize = 16 << 20;
+
+/// The largest hash table worth having when a move may take `turn_ms` (`timeout_turn`): 64 MiB
+/// per second, rounded down to a power of two (so that a manager repeating the same limit
+/// keeps the same table), at least 16 MiB. Below what `max_memory` allows; never above it.
+/// A one-second search stores about a million entries (16 MiB); a table many times larger
+/// holds little the next moves need that this one cannot, and costs every probe more cache
+/// and TLB misses, and a fresh process more pages to fault in. Measured (session 48):
+/// * self-play at 100 ms a move, fresh processes each game as `scripts/match.py` starts them,
+///   this cap (16 MiB) against the 250 MiB table of Gomocup's 350 MB (`match.py --engine1 BIN
+///   --engine2 BIN --option2 hash_size=256000 --games 2000 --concurrency 2 --turn 100 --match
+///   0 --openings bal_s4005.txt --sprt 0 10 0.05 0.05 --seed 4802`): **+31.3 +/- 18.4** by
+///   pairs (759 games, +396 -327 =36, H1). Even a 64 KiB table (`--option1
+///   max_memory=16777216`, all of it the 24 MiB allowance) beat the 250 MiB one: +17.7 +/-
+///   12.7 (1,493 games, seed 4801, `bal_s4003.txt`, H1);
+/// * one process playing through whole games (the table carried from move to move, as
+///   c-gomoku-cli keeps its engines), each of its positions searched to depth 13
+///   (`scripts/depth.py BIN --games GAMES --along --depth 13 --count 8 --warm 2 --seed 3`,
+///   then `--seed 4`): the same trees with a 64 MiB table as with 250 MiB (33,697,071 and
+///   15,284,913 nodes against 33,697,061 and 15,285,890), in 20.8 s and 9.99 s against
+///   22.2 s and 10.06 s; 1 s searches of middle-game positions with the table in memory
+///   (`scripts/depth.py BIN --games GAMES --ms 1000 --count 24 --warm 3 --memory M`): about
+///   +6 % nodes/s with 64 MiB, +10 % with 32 MiB (this machine, whose 260 MiB last-level
+///   cache holds the smaller tables whole).
+///
+/// Session 14 had measured the other way at 500 ms (a 19 MB table, 30 positions of one game:
+/// 2.14M against 1.93M nodes/s, mean depth 11.9 against 12.4); the cap at 500 ms is 32 MiB.
+pub fn table_cap_for_turn(turn_ms: u64) -> usize {
+    let bytes = (TT_BYTES_PER_SECOND * turn_ms as u128 / 1000).min(MAX_TT as u128) as usize;
+    let rounded = if bytes == 0 { 0 } else { 1 << bytes.ilog2() };
+    rounded.max(MIN_TIMED_TT)
+}
+
 /// Hash-table bytes that fit in `max_memory` on this machine now.
 pub fn tt_bytes_for(max_memory: u64) -> usize {
     table_bytes(max_memory, &MemInfo::read())
@@ -221,7 +257,15 @@ pub struct Engine {
     tt: Option<Arc<TranspositionTable>>,
     /// The size `tt` was asked for (it may be smaller: an allocation refused is halved).
     tt_asked: usize,
+    /// The size the next search's table should have: `memory_bytes`, capped by `turn_cap`
+    /// unless the size was given outright (`hash_size`).
     tt_bytes: usize,
+    /// What the memory settings allow (`max_memory`, or `hash_size`).
+    memory_bytes: usize,
+    /// What the per-move limit asks for ([`table_cap_for_turn`]; `usize::MAX`: none sent).
+    turn_cap: usize,
+    /// The size was given outright (Yixin-Board's `hash_size`): no cap by the time limit.
+    size_given: bool,
     stop: Arc<AtomicBool>,
     /// Set while a search runs: the table's background prefault waits meanwhile.
     busy: Arc<AtomicBool>,
@@ -247,6 +291,9 @@ impl Engine {
             tt: None,
             tt_asked: 0,
             tt_bytes: tt_bytes_for(0),
+            memory_bytes: tt_bytes_for(0),
+            turn_cap: usize::MAX,
+            size_given: false,
             stop: Arc::new(AtomicBool::new(false)),
             busy: Arc::new(AtomicBool::new(false)),
             thread: None,
@@ -302,12 +349,31 @@ impl Engine {
 
     /// Sizes the hash table for a process limit of `max_memory` bytes (applied at the next search).
     pub fn set_max_memory(&mut self, max_memory: u64) {
-        self.tt_bytes = tt_bytes_for(max_memory);
+        self.memory_bytes = tt_bytes_for(max_memory);
+        self.size_given = false;
+        self.resize();
     }
 
     /// Sets the hash table size directly in bytes.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        self.tt_bytes = bytes.clamp(MIN_TT, MAX_TT);
+        self.memory_bytes = bytes.clamp(MIN_TT, MAX_TT);
+        self.size_given = true;
+        self.resize();
+    }
+
+    /// The per-move limit (`timeout_turn`, ms; 0: answer at once): the table is no larger
+    /// than such a move can use ([`table_cap_for_turn`]), unless its size was given outright.
+    pub fn set_turn_time(&mut self, turn_ms: u64) {
+        self.turn_cap = table_cap_for_turn(turn_ms);
+        self.resize();
+    }
+
+    fn resize(&mut self) {
+        self.tt_bytes = if self.size_given {
+            self.memory_bytes
+        } else {
+            self.memory_bytes.min(self.turn_cap)
+        };
     }
 
     /// Empties the table (and starts the next search from empty move statistics): a fresh
@@ -650,5 +716,45 @@ mod tests {
         );
         e.set_hash_bytes(2 << 20);
         assert_eq!(e.table().bytes(), 2 << 20);
+    }
+
+    #[test]
+    fn the_per_move_limit_caps_the_table() {
+        assert_eq!(table_cap_for_turn(0), MIN_TIMED_TT);
+        assert_eq!(table_cap_for_turn(100), MIN_TIMED_TT);
+        assert_eq!(table_cap_for_turn(1000), 64 * MIB as usize);
+        assert_eq!(table_cap_for_turn(1999), 64 * MIB as usize);
+        assert_eq!(table_cap_for_turn(2000), 128 * MIB as usize);
+        assert_eq!(table_cap_for_turn(u64::MAX), MAX_TT);
+        let mut e = Engine::new();
+        e.set_max_memory(1 << 30);
+        // (On a machine with less than about 150 MiB free the memory rules alone.)
+        let by_memory = tt_bytes_for(1 << 30);
+        // 1 s a move: 64 MiB, whatever the memory allows beyond it.
+        e.set_turn_time(1000);
+        assert_eq!(
+            e.table().bytes(),
+            TranspositionTable::bytes_for(by_memory.min(64 << 20))
+        );
+        // A longer limit: as much as the memory allows.
+        e.set_turn_time(600_000);
+        assert_eq!(e.table().bytes(), TranspositionTable::bytes_for(by_memory));
+        // Never more than max_memory allows.
+        e.set_turn_time(1000);
+        e.set_max_memory(32 << 20);
+        assert_eq!(
+            e.table().bytes(),
+            TranspositionTable::bytes_for(tt_bytes_for(32 << 20))
+        );
+        // A size given outright (hash_size) is kept whatever the limit.
+        e.set_hash_bytes(200 << 20);
+        e.set_turn_time(100);
+        assert_eq!(e.table().bytes(), TranspositionTable::bytes_for(200 << 20));
+        // max_memory again: the limit's cap is back.
+        e.set_max_memory(1 << 30);
+        assert_eq!(
+            e.table().bytes(),
+            TranspositionTable::bytes_for(by_memory.min(16 << 20))
+        );
     }
 }

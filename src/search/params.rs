@@ -627,6 +627,21 @@
 // while searching), but c-gomoku-cli keeps the processes for all games, so that is one
 // move in about 750. Against Rapfi classical at 1 s (`odds.py`, 80 games a run): +19 -56 =5
 // (seed 471) and +21 -53 =6 (seed 472), 28.4 % over 160, session 43's engine 26.6 %.
+//
+// Session 48: no constant changed. The evaluator 7.5 % fewer instructions (same tree; README,
+// "Speed"), and the hash table capped by the per-move limit (`search/engine.rs`,
+// `table_cap_for_turn`): +31.3 +/- 18.4 by pairs at 100 ms (759 games, seed 4802, SPRT H1).
+// Checked offline before choosing, not played: whether the evaluation wants a table per game
+// phase. Refit from the shipped table to Rapfi's 3,200 games of sessions 40-41 (118,497
+// positions, one validation split by opening, the scale pinned at 6933.7), a table refit to
+// the positions with fewer than 20 stones, with the shipped table for the rest (a refit to
+// the rest fitted them no better), scores 0.5372 on the validation positions against 0.5431
+// for one table refit to all of them; but the whole gain is in the
+// positions with fewer than 16 stones (0.6008 -> 0.5861; from 16 to 31 stones the early
+// tables are no better: 0.4794 for the one table, 0.4839 and 0.4804 for tables fitted to
+// fewer than 24 and 30 stones; from 30 stones on 0.5490 against 0.5918 and 0.6040). Those
+// are the positions right after the opening, which a search meets only in its first plies:
+// the leaves of a search from them have 15 to 30 stones, where one table serves as well.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -754,6 +754,10 @@ impl Session {
             "thread_num" => {
                 if let Some(v) = int() {
                     self.threads = v.clamp(1, MAX_THREADS as i64) as usize;
+                    self.engine.set_threads(self.threads);
+                    if self.board.is_some() {
+                        self.engine.prepare();
+                    }
                 }
             }
             "pondering" => {

@@ -202,9 +202,10 @@ const TT_BYTES_PER_SECOND: u128 = 64 << 20;
 /// The smallest table a per-move limit asks for.
 const MIN_TIMED_TT: usize = 16 << 20;
 
-/// The largest hash table worth having when a move may take `turn_ms` (`timeout_turn`): 64 MiB
-/// per second, rounded down to a power of two (so that a manager repeating the same limit
-/// keeps the same table), at least 16 MiB. Below what `max_memory` allows; never above it.
+/// The largest hash table worth having when a move may take `turn_ms` (`timeout_turn`, times
+/// the number of search threads): 64 MiB per second, rounded down to a power of two (so that
+/// a manager repeating the same limit keeps the same table), at least 16 MiB. Below what
+/// `max_memory` allows; never above it.
 /// A one-second search stores about a million entries (16 MiB); a table many times larger
 /// holds little the next moves need that this one cannot, and costs every probe more cache
 /// and TLB misses, and a fresh process more pages to fault in. Measured (session 48):
@@ -257,13 +258,15 @@ pub struct Engine {
     tt: Option<Arc<TranspositionTable>>,
     /// The size `tt` was asked for (it may be smaller: an allocation refused is halved).
     tt_asked: usize,
-    /// The size the next search's table should have: `memory_bytes`, capped by `turn_cap`
-    /// unless the size was given outright (`hash_size`).
+    /// The size the next search's table should have: `memory_bytes`, capped by the per-move
+    /// limit ([`table_cap_for_turn`]) unless the size was given outright (`hash_size`).
     tt_bytes: usize,
     /// What the memory settings allow (`max_memory`, or `hash_size`).
     memory_bytes: usize,
-    /// What the per-move limit asks for ([`table_cap_for_turn`]; `usize::MAX`: none sent).
-    turn_cap: usize,
+    /// The per-move limit (ms; `None`: none sent) and the search threads: what the table
+    /// is capped by ([`table_cap_for_turn`] of their product).
+    turn_ms: Option<u64>,
+    threads: usize,
     /// The size was given outright (Yixin-Board's `hash_size`): no cap by the time limit.
     size_given: bool,
     stop: Arc<AtomicBool>,
@@ -292,7 +295,8 @@ impl Engine {
             tt_asked: 0,
             tt_bytes: tt_bytes_for(0),
             memory_bytes: tt_bytes_for(0),
-            turn_cap: usize::MAX,
+            turn_ms: None,
+            threads: 1,
             size_given: false,
             stop: Arc::new(AtomicBool::new(false)),
             busy: Arc::new(AtomicBool::new(false)),
@@ -364,16 +368,25 @@ impl Engine {
     /// The per-move limit (`timeout_turn`, ms; 0: answer at once): the table is no larger
     /// than such a move can use ([`table_cap_for_turn`]), unless its size was given outright.
     pub fn set_turn_time(&mut self, turn_ms: u64) {
-        self.turn_cap = table_cap_for_turn(turn_ms);
+        self.turn_ms = Some(turn_ms);
+        self.resize();
+    }
+
+    /// The number of search threads: they fill the table that many times faster, so the
+    /// per-move limit's cap grows with them.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
         self.resize();
     }
 
     fn resize(&mut self) {
-        self.tt_bytes = if self.size_given {
-            self.memory_bytes
-        } else {
-            self.memory_bytes.min(self.turn_cap)
+        let cap = match self.turn_ms {
+            Some(ms) if !self.size_given => {
+                table_cap_for_turn(ms.saturating_mul(self.threads as u64))
+            }
+            _ => usize::MAX,
         };
+        self.tt_bytes = self.memory_bytes.min(cap);
     }
 
     /// Empties the table (and starts the next search from empty move statistics): a fresh
@@ -747,14 +760,21 @@ mod tests {
             TranspositionTable::bytes_for(tt_bytes_for(32 << 20))
         );
         // A size given outright (hash_size) is kept whatever the limit.
-        e.set_hash_bytes(200 << 20);
+        e.set_hash_bytes(20 << 20);
         e.set_turn_time(100);
-        assert_eq!(e.table().bytes(), TranspositionTable::bytes_for(200 << 20));
+        assert_eq!(e.table().bytes(), TranspositionTable::bytes_for(20 << 20));
         // max_memory again: the limit's cap is back.
         e.set_max_memory(1 << 30);
         assert_eq!(
             e.table().bytes(),
             TranspositionTable::bytes_for(by_memory.min(16 << 20))
+        );
+        // Two threads at 1 s a move fill as much as one at 2 s.
+        e.set_turn_time(1000);
+        e.set_threads(2);
+        assert_eq!(
+            e.table().bytes(),
+            TranspositionTable::bytes_for(by_memory.min(128 << 20))
         );
     }
 }

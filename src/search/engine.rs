@@ -219,7 +219,7 @@ const MIN_TIMED_TT: usize = 16 << 20;
 /// * one process playing through whole games (the table carried from move to move, as
 ///   c-gomoku-cli keeps its engines), each of its positions searched to depth 13
 ///   (`scripts/depth.py BIN --games GAMES --along --depth 13 --count 8 --warm 2 --seed 3`,
-///   then `--seed 4`): the same trees with a 64 MiB table as with 250 MiB (33,697,071 and
+///   then `--seed 4`, with `--memory 114642261` for the 64 MiB table): the same trees with a 64 MiB table as with 250 MiB (33,697,071 and
 ///   15,284,913 nodes against 33,697,061 and 15,285,890), in 20.8 s and 9.99 s against
 ///   22.2 s and 10.06 s; 1 s searches of middle-game positions with the table in memory
 ///   (`scripts/depth.py BIN --games GAMES --ms 1000 --count 24 --warm 3 --memory M`): about

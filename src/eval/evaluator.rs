@@ -9,7 +9,9 @@
 
 use super::accumulator::Accumulator;
 use super::network::{self, Inputs, Network, Source, FEATURES};
-use super::pattern::{combine, pair_table, Combo, PairTable, Pattern, NPATTERNS};
+use super::pattern::{
+    combine, pair_mask, pair_shift, pair_table, Combo, PairTable, Pattern, NPATTERNS,
+};
 use super::weights::{self, threat_level, TupleEntry, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
@@ -342,15 +344,6 @@ struct Refresh<'a> {
 }
 
 impl Refresh<'_> {
-    /// The shift and mask that make a line key the pair table's index, for a reach of `R`
-    /// (`PairTable::raw`'s, as constants).
-    const fn shift<const R: isize>() -> u32 {
-        2 * (5 - R) as u32
-    }
-    const fn mask<const R: isize>() -> u32 {
-        (1 << (4 * R)) - 1
-    }
-
     /// The cells up to `R` steps from the stone `i` along direction `D`: each empty one whose
     /// pattern pair changed is recombined (and journalled when `SAVE`).
     #[inline(always)]
@@ -362,7 +355,8 @@ impl Refresh<'_> {
                 continue;
             }
             let key = self.keys[q][D];
-            let v = self.pat[((key >> Self::shift::<R>()) & Self::mask::<R>()) as usize];
+            let (shift, mask) = (pair_shift(R as usize), pair_mask(R as usize));
+            let v = self.pat[((key >> shift) & mask) as usize];
             let (p0, p1) = (v & 15, v >> 4);
             let cell = &mut self.cells[q];
             let (o0, o1) = (cell.pat[0][D], cell.pat[1][D]);
@@ -741,7 +735,11 @@ impl Evaluator {
     #[inline(always)]
     fn refresh_within<const R: isize, const SAVE: bool>(&mut self, board: &Board, i: usize) {
         let (pat, shift, mask) = self.table.raw();
-        debug_assert_eq!((shift, mask), (2 * (5 - R) as u32, (1u32 << (4 * R)) - 1));
+        // The table's own shift and mask are those of its reach: as constants here.
+        debug_assert_eq!(
+            (shift, mask),
+            (pair_shift(R as usize), pair_mask(R as usize))
+        );
         let Evaluator {
             cells,
             lsum,
@@ -753,7 +751,7 @@ impl Evaluator {
         } = self;
         let mut r = Refresh {
             // The table cut to its reach's mask, so that the index needs no bounds check.
-            pat: &pat[..=Refresh::mask::<R>() as usize],
+            pat: &pat[..=pair_mask(R as usize) as usize],
             tuples: [weights.tuples(0), weights.tuples(1)],
             on_board: board.cell_array(),
             keys: board.key_array(),

@@ -310,6 +310,17 @@ impl PairTable {
     }
 }
 
+/// The shift that makes a line key the index of a pair table reaching `reach` cells each
+/// way (the slots beyond it are the key's low bits and its high ones).
+pub const fn pair_shift(reach: usize) -> u32 {
+    2 * (5 - reach) as u32
+}
+
+/// The mask that, after [`pair_shift`], keeps the slots within `reach` cells each way.
+pub const fn pair_mask(reach: usize) -> u32 {
+    (KEY_SPACE as u32 >> (2 * pair_shift(reach))) - 1
+}
+
 /// Every rule's pair table, once built.
 static PAIR_TABLES: [OnceLock<PairTable>; Rule::COUNT] = [const { OnceLock::new() }; Rule::COUNT];
 
@@ -324,8 +335,7 @@ pub fn pair_table(rule: Rule) -> &'static PairTable {
         // cell each side (overlines, blocked ends). Dropping the cells beyond `reach`
         // drops the low bits of the key (slots -5) and the high ones (slots +5).
         let reach: usize = if rule == Rule::Freestyle { 4 } else { 5 };
-        let shift = 2 * (5 - reach) as u32;
-        let mask = (KEY_SPACE as u32 >> (2 * shift)) - 1;
+        let (shift, mask) = (pair_shift(reach), pair_mask(reach));
         PairTable {
             pat: (0..=mask as usize)
                 .map(|k| b.pat[k << shift] | w.pat[k << shift] << 4)

@@ -688,6 +688,15 @@ impl Session {
         self.out.line("OK");
     }
 
+    /// A setting the hash table's size depends on changed: in a game the table of the new
+    /// size is made now and faulted in in the background, not by the next search (before
+    /// `START` the game's first `prepare` does it).
+    fn table_setting_changed(&mut self) {
+        if self.board.is_some() {
+            self.engine.prepare();
+        }
+    }
+
     fn info(&mut self, key: &str, value: &str) {
         let int = || parse_int(value).ok();
         match key {
@@ -695,9 +704,7 @@ impl Session {
                 if let Some(v) = int().filter(|&v| v >= 0) {
                     self.tc.turn_ms = v;
                     self.engine.set_turn_time(v as u64);
-                    if self.board.is_some() {
-                        self.engine.prepare();
-                    }
+                    self.table_setting_changed();
                 }
             }
             "timeout_match" => {
@@ -714,9 +721,7 @@ impl Session {
                 if let Some(v) = int().filter(|&v| v >= 0) {
                     self.max_memory = v as u64;
                     self.engine.set_max_memory(v as u64);
-                    if self.board.is_some() {
-                        self.engine.prepare();
-                    }
+                    self.table_setting_changed();
                 }
             }
             "hash_size" => {
@@ -730,9 +735,7 @@ impl Session {
                     });
                     self.engine
                         .set_hash_bytes(((v as u64).saturating_mul(1024) as usize).min(cap));
-                    if self.board.is_some() {
-                        self.engine.prepare();
-                    }
+                    self.table_setting_changed();
                 }
             }
             "rule" => {
@@ -755,9 +758,7 @@ impl Session {
                 if let Some(v) = int() {
                     self.threads = v.clamp(1, MAX_THREADS as i64) as usize;
                     self.engine.set_threads(self.threads);
-                    if self.board.is_some() {
-                        self.engine.prepare();
-                    }
+                    self.table_setting_changed();
                 }
             }
             "pondering" => {

@@ -258,9 +258,6 @@ pub struct Engine {
     tt: Option<Arc<TranspositionTable>>,
     /// The size `tt` was asked for (it may be smaller: an allocation refused is halved).
     tt_asked: usize,
-    /// The size the next search's table should have: `memory_bytes`, capped by the per-move
-    /// limit ([`table_cap_for_turn`]) unless the size was given outright (`hash_size`).
-    tt_bytes: usize,
     /// What the memory settings allow (`max_memory`, or `hash_size`).
     memory_bytes: usize,
     /// The per-move limit (ms; `None`: none sent) and the search threads: what the table
@@ -293,7 +290,6 @@ impl Engine {
         Engine {
             tt: None,
             tt_asked: 0,
-            tt_bytes: tt_bytes_for(0),
             memory_bytes: tt_bytes_for(0),
             turn_ms: None,
             threads: 1,
@@ -322,7 +318,7 @@ impl Engine {
     pub fn hash_usage(&self) -> (u32, usize) {
         self.tt
             .as_ref()
-            .map_or((0, self.tt_bytes), |tt| (tt.usage_permille(), tt.bytes()))
+            .map_or((0, self.tt_bytes()), |tt| (tt.usage_permille(), tt.bytes()))
     }
 
     /// Writes the table to `path` (see `TranspositionTable::dump`).
@@ -355,38 +351,37 @@ impl Engine {
     pub fn set_max_memory(&mut self, max_memory: u64) {
         self.memory_bytes = tt_bytes_for(max_memory);
         self.size_given = false;
-        self.resize();
     }
 
     /// Sets the hash table size directly in bytes.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.memory_bytes = bytes.clamp(MIN_TT, MAX_TT);
         self.size_given = true;
-        self.resize();
     }
 
     /// The per-move limit (`timeout_turn`, ms; 0: answer at once): the table is no larger
     /// than such a move can use ([`table_cap_for_turn`]), unless its size was given outright.
     pub fn set_turn_time(&mut self, turn_ms: u64) {
         self.turn_ms = Some(turn_ms);
-        self.resize();
     }
 
     /// The number of search threads: they fill the table that many times faster, so the
     /// per-move limit's cap grows with them.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.resize();
     }
 
-    fn resize(&mut self) {
+    /// The size the next search's table should have: what the memory settings allow, capped
+    /// by the per-move limit ([`table_cap_for_turn`]) unless the size was given outright
+    /// (`hash_size`).
+    fn tt_bytes(&self) -> usize {
         let cap = match self.turn_ms {
             Some(ms) if !self.size_given => {
                 table_cap_for_turn(ms.saturating_mul(self.threads as u64))
             }
             _ => usize::MAX,
         };
-        self.tt_bytes = self.memory_bytes.min(cap);
+        self.memory_bytes.min(cap)
     }
 
     /// Empties the table (and starts the next search from empty move statistics): a fresh
@@ -418,7 +413,7 @@ impl Engine {
 
     /// Whether the table has the size the settings ask for.
     fn fits(&self) -> bool {
-        self.tt.is_some() && self.tt_asked == self.tt_bytes
+        self.tt.is_some() && self.tt_asked == self.tt_bytes()
     }
 
     /// The table for the next search: the current one if its size is still right. A new
@@ -430,8 +425,9 @@ impl Engine {
             if let Some(old) = self.tt.take() {
                 free_in_background(old);
             }
-            self.tt = Some(Arc::new(TranspositionTable::new(self.tt_bytes)));
-            self.tt_asked = self.tt_bytes;
+            let bytes = self.tt_bytes();
+            self.tt = Some(Arc::new(TranspositionTable::new(bytes)));
+            self.tt_asked = bytes;
         }
         match &self.tt {
             Some(tt) => tt.clone(),

@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Training samples from scripts/match.py game records.
+"""Training samples from scripts/match.py game records and c-gomoku-cli SGF files.
 
-Every position of every game after its first `--skip` stones (the opening's: the records do
-not say how many there were) becomes one line of Wuzi's
+Every position of every game after its first `--skip` stones (the opening's: match.py's
+records do not say how many there were) becomes one line of Wuzi's
 sample format (`pbrain-wuzi train --data`): `<game> <size> <rule> <result> - <x,y> ...`,
 the result (0 loss, 1 draw, 2 win) for the side to move, no search score. Games without a
 decided result (a crash, a forfeit on time) are left out.
 
+A file whose name ends in `.sgf` is read as c-gomoku-cli's `-sgf` output (what
+`../shared/tools/odds.py` and `scripts/cgomoku_soak.py` keep): the games of `--size` and
+`--rule`, decided by a five or a full board; the opening is the moves it marks
+`C[opening move]` (`--skip` is not used). Deterministic engines replay the same game from
+the same opening, so a game seen before (the same moves) is left out.
+
     python3 scripts/games_to_samples.py --size 15 --rule 0 --skip 4 --out samples.txt a_games.txt
+    python3 scripts/games_to_samples.py --size 15 --rule 0 --out samples.txt run1/games.sgf ...
 """
 import argparse
+import re
 import sys
 
 
@@ -31,6 +39,27 @@ def samples(lines, size, rule, skip, first_id):
             yield f"{gid} {size} {rule} {result} - {' '.join(moves[:n])}"
 
 
+def sgf_games(text, size, rule):
+    """c-gomoku-cli SGF games as match.py record lines (opening length, line)."""
+    for game in text.split("(;")[1:]:
+        if f"SZ[{size}]" not in game or f"RU[{rule}]" not in game:
+            continue
+        ending = re.search(r"TE\[([^\]]*)\]", game)
+        ending = ending.group(1) if ending else ""
+        if "five" in ending:
+            result = "1-0" if ending.startswith("Black") else "0-1"
+        elif "fullfilled" in ending or "full" in ending and ending.startswith("Draw"):
+            result = "1/2"
+        else:
+            continue
+        nodes = re.findall(r";([BW])\[([a-z]{2})\](?:C\[([^\]]*)\])?", game)
+        if any(c != "BW"[k % 2] for k, (c, _, _) in enumerate(nodes)):
+            continue
+        opening = sum(1 for _, _, note in nodes if note == "opening move")
+        moves = " ".join(f"{ord(p[0]) - 97},{ord(p[1]) - 97}" for _, p, _ in nodes)
+        yield opening, f"result={result} moves={moves}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="+", help="match.py --out files")
@@ -40,14 +69,22 @@ def main():
     ap.add_argument("--skip", type=int, default=4, help="stones of the opening (default 4)")
     args = ap.parse_args()
     n = 0
+    seen = set()
     with open(args.out, "w") as out:
         gid = 0
         for path in args.games:
             with open(path) as f:
-                for s in samples(f, args.size, args.rule, args.skip, gid):
-                    out.write(s + "\n")
-                    gid = max(gid, int(s.split()[0]))
-                    n += 1
+                if path.endswith(".sgf"):
+                    games = [g for g in sgf_games(f.read(), args.size, args.rule)
+                             if g[1] not in seen]
+                    seen.update(line for _, line in games)
+                else:
+                    games = [(args.skip, line) for line in f]
+                for skip, line in games:
+                    for s in samples([line], args.size, args.rule, skip, gid):
+                        out.write(s + "\n")
+                        gid = max(gid, int(s.split()[0]))
+                        n += 1
     print(f"{gid} games, {n} positions -> {args.out}", file=sys.stderr)
 
 

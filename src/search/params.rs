@@ -645,6 +645,20 @@
 // Against Rapfi classical at 1 s (80 games a run): +23 -52 =5 (`odds.py`, seed 481) and +26
 // -46 =8 (`cgomoku_soak.py`, seed 482), 34.7 % over 160, session 47's engine 28.4 %.
 
+//
+// Session 49: SPSA again, on the lent 16-core machine (its CPUs), over all 23 tunables from
+// the constants as they are, at 150 ms a move (`scripts/spsa.py --engine TUNE_BUILD
+// --iterations 2000 --minutes 8.7 --r-end 0.02 --concurrency 15 --turn 150 --openings
+// bal_s4001.txt --seed 4901`: 1,033 pairs of games). It ended within about two steps of the
+// start everywhere (the largest moves: razor_margin +2.5 steps, lmr_setup +2.3,
+// killer_bonus_first +2.1, lmp_base +1.8), about what noise does in a run this short. Against the
+// constants, same machine, 150 ms a move (`scripts/match.py --engine1 "WUZI_TUNE=... BIN"
+// --engine2 BIN --games 740 --concurrency 15 --turn 150 --match 0 --openings bal_s4001.txt
+// --seed 4902`): **-3.8 +/- 18.2** by pairs (740 games, +342 -350 =48); here at 150 ms
+// (`--concurrency 2 --openings bal_s4005.txt --sprt 0 10 0.05 0.05 --seed 4903`, stopped):
+// +0.0 +/- 45.0 (158 games). Not kept: session 43's tune left nothing a second run of this
+// size can find.
+
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
 /// Horizon VCF levels (counted from the horizon) where a plain four, one that makes

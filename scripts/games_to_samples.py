@@ -48,7 +48,7 @@ def sgf_games(text, size, rule):
         ending = ending.group(1) if ending else ""
         if "five" in ending:
             result = "1-0" if ending.startswith("Black") else "0-1"
-        elif "fullfilled" in ending or "full" in ending and ending.startswith("Draw"):
+        elif ending.startswith("Draw"):
             result = "1/2"
         else:
             continue
@@ -75,9 +75,11 @@ def main():
         for path in args.games:
             with open(path) as f:
                 if path.endswith(".sgf"):
-                    games = [g for g in sgf_games(f.read(), args.size, args.rule)
-                             if g[1] not in seen]
-                    seen.update(line for _, line in games)
+                    games = []
+                    for opening, line in sgf_games(f.read(), args.size, args.rule):
+                        if line not in seen:
+                            seen.add(line)
+                            games.append((opening, line))
                 else:
                     games = [(args.skip, line) for line in f]
                 for skip, line in games:

@@ -294,12 +294,12 @@ impl PairTable {
         (v & 15, v >> 4)
     }
 
-    /// The table itself, with the shift and mask that make a line key its index
-    /// ([`PairTable::get`] of a key is `table[(key >> shift) & mask]`, black's pattern in the
-    /// low nibble).
+    /// The table itself: [`PairTable::get`] of a key is `table[(key >> shift) & mask]`, with
+    /// [`pair_shift`] and [`pair_mask`] of [`PairTable::reach`], black's pattern in the low
+    /// nibble.
     #[inline]
-    pub fn raw(&self) -> (&[u8], u32, u32) {
-        (&self.pat, self.shift, self.mask)
+    pub fn raw(&self) -> &[u8] {
+        &self.pat
     }
 
     /// How far along a line a stone changes other cells' patterns: 4 under freestyle,

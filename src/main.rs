@@ -28,7 +28,10 @@ USAGE:
                               write the network's training inputs (PREFIX.pos,
                               PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py;
                               --keys 1 (freestyle): line keys instead (PREFIX.kcells,
-                              PREFIX.keymap) for train_nnue.py --keys
+                              PREFIX.keymap) for train_nnue.py --keys;
+                              --shapes 1 [--net FILE]: the tables' shapes and threat
+                              levels (PREFIX.spos, PREFIX.scells; with a network file its
+                              scores, PREFIX.snet) for scripts/shape_net.py
     pbrain-wuzi policy --data FILE[,FILE...] --out FILE [--rule R] [--size N] [--steps S]
                        [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S] [--near 0|1]
                        [--compare FILE]

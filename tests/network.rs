@@ -22,8 +22,14 @@ fn random_network(rule: Rule, seed: u64) -> Network {
 fn random_network_with(rule: Rule, inputs: Inputs, seed: u64) -> Network {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut net = Network::zero_with(rule, inputs);
+    // Shape networks' rows are sums' terms kept in i16: their own bound.
+    let lim = if inputs == Inputs::Shapes {
+        wuzi::eval::shapenet::ROW_LIMIT
+    } else {
+        500
+    };
     for row in net.embed.iter_mut() {
-        row.iter_mut().for_each(|x| *x = rng.gen_range(-500..=500));
+        row.iter_mut().for_each(|x| *x = rng.gen_range(-lim..=lim));
     }
     net.bias0
         .iter_mut()
@@ -98,6 +104,20 @@ fn network_file_round_trips_and_bad_files_are_refused() {
     kind[13] = 7;
     let e = Network::from_bytes(&kind).unwrap_err();
     assert!(e.contains("unknown inputs"), "{e}");
+
+    // A shape network: a side-to-move row and an other-side row per shape, any rule.
+    let shapes = random_network_with(Rule::Renju, Inputs::Shapes, 10);
+    let sb = shapes.to_bytes();
+    assert_eq!(sb.len(), file_bytes(Inputs::Shapes));
+    assert_eq!(Network::from_bytes(&sb), Ok(shapes));
+    let mut big = random_network_with(Rule::Freestyle, Inputs::Shapes, 11);
+    big.embed[5][3] = wuzi::eval::shapenet::ROW_LIMIT + 1;
+    let e = Network::from_bytes(&big.to_bytes()).unwrap_err();
+    assert!(e.contains("shape row"), "{e}");
+    let mut kind = sb.clone();
+    kind[13] = 1; // says line keys, holds shapes
+    let e = Network::from_bytes(&kind).unwrap_err();
+    assert!(e.contains("freestyle only"), "{e}");
 
     let dir = std::env::temp_dir().join(format!("wuzi-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -282,6 +302,9 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
         (9, Rule::Standard, Inputs::Patterns),
         (15, Rule::Freestyle, Inputs::LineKeys),
         (7, Rule::Freestyle, Inputs::LineKeys),
+        (15, Rule::Freestyle, Inputs::Shapes),
+        (20, Rule::Renju, Inputs::Shapes),
+        (9, Rule::Standard, Inputs::Shapes),
     ]
     .into_iter()
     .enumerate()
@@ -321,7 +344,7 @@ fn incremental_network_state_equals_a_recomputation_after_random_play() {
 #[test]
 fn the_network_follows_stones_taken_back_that_it_did_not_see_placed() {
     let mut rng = StdRng::seed_from_u64(31);
-    for inputs in [Inputs::Patterns, Inputs::LineKeys] {
+    for inputs in [Inputs::Patterns, Inputs::LineKeys, Inputs::Shapes] {
         takeback_unseen(
             &mut rng,
             leak(random_network_with(Rule::Freestyle, inputs, 41)),

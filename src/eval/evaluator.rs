@@ -12,6 +12,7 @@ use super::network::{self, Inputs, Network, Source, FEATURES};
 use super::pattern::{
     combine, pair_mask, pair_shift, pair_table, Combo, PairTable, Pattern, NPATTERNS,
 };
+use super::shapenet::{Pools, ShapeAccumulator};
 use super::weights::{self, threat_level, TupleEntry, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
@@ -163,6 +164,22 @@ pub struct Evaluator {
     stamp: Vec<u32>,
     stamp_now: u32,
     pending: Vec<u16>,
+    /// A shape network's state instead ([`Inputs::Shapes`]; `net` is then `None`). It
+    /// follows the stones lazily as `net` does: `shape_done` of `marks` are applied, and
+    /// each application keeps the sums from before it, so that undoing its last stone takes
+    /// it back whole.
+    shapes: Option<ShapeAccumulator>,
+    shape_done: usize,
+    shape_batches: Vec<ShapeBatch>,
+    /// Flush scratch: each changed cell once, with its shapes before the batch.
+    shape_pending: Vec<(u16, [u16; 2])>,
+}
+
+/// One application of a shape network to the stones `marks[from..]` of its time.
+#[derive(Clone)]
+struct ShapeBatch {
+    from: u32,
+    pools: Pools,
 }
 
 /// One application of the network to the stones `marks[from..to]`: undoing stone `to - 1`
@@ -384,6 +401,16 @@ impl Refresh<'_> {
     }
 }
 
+/// A new stamp for listing each cell of a batch once (the stamps are cleared when it wraps).
+fn next_stamp(stamp: &mut [u32], now: &mut u32) -> u32 {
+    *now = now.wrapping_add(1);
+    if *now == 0 {
+        stamp.fill(0);
+        *now = 1;
+    }
+    *now
+}
+
 /// Puts the empty cell of `saved` back in its journalled state and in the threat lists of
 /// that state (the running totals and counts are restored whole by the caller).
 #[inline(always)]
@@ -440,7 +467,9 @@ impl Evaluator {
             lsum: [[0; 2]; 2],
             count: [[0; NCOMBOS]; 2],
             sets: Default::default(),
-            net: net.map(Accumulator::new),
+            net: net
+                .filter(|n| n.inputs != Inputs::Shapes)
+                .map(Accumulator::new),
             journal: Vec::with_capacity(64 * 32),
             marks: Vec::with_capacity(64),
             net_done: 0,
@@ -454,6 +483,12 @@ impl Evaluator {
             },
             stamp_now: 0,
             pending: Vec::new(),
+            shapes: net
+                .filter(|n| n.inputs == Inputs::Shapes)
+                .map(ShapeAccumulator::new),
+            shape_done: 0,
+            shape_batches: Vec::new(),
+            shape_pending: Vec::new(),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -471,6 +506,17 @@ impl Evaluator {
     /// Computes the network's state afresh from the patterns of `board`'s empty cells (no
     /// stone placed through this evaluator may be on the board: nothing is journalled).
     fn rebuild_net(&mut self, board: &Board) {
+        if let Some(sa) = self.shapes.as_mut() {
+            sa.clear();
+            for i in board.all_cells() {
+                if board.cell(i) == EMPTY {
+                    let cell = &self.cells[i];
+                    for c in 0..2 {
+                        sa.change(c, None, Some(cell.shape[c] as usize));
+                    }
+                }
+            }
+        }
         if let Some(acc) = self.net.as_mut() {
             *acc = Accumulator::new(acc.network());
             let src = Source::of(acc.network(), board, &self.cells[..]);
@@ -598,6 +644,9 @@ impl Evaluator {
             if self.net_done > self.marks.len() {
                 self.undo_batch();
             }
+            if self.shape_done > self.marks.len() {
+                self.undo_shapes();
+            }
             for c in 0..2 {
                 self.move_sets(c, i, 0, threat_bits(self.cells[i].combo[c]));
             }
@@ -650,12 +699,7 @@ impl Evaluator {
                     .extend(self.journal[start..].iter().map(|saved| saved.cell));
             }
         } else {
-            self.stamp_now = self.stamp_now.wrapping_add(1);
-            if self.stamp_now == 0 {
-                self.stamp.fill(0);
-                self.stamp_now = 1;
-            }
-            let now = self.stamp_now;
+            let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
             // The stones' cells: their activations (as of the last update: they were empty
             // then) leave the pool; stamped so that no changed-cell entry brings them back.
             for m in &self.marks[from..to] {
@@ -686,6 +730,63 @@ impl Evaluator {
         let src = Source::of(acc.network(), board, &self.cells[..]);
         acc.update_cells(&self.pending, src, Some(&mut self.act_journal));
         self.net_done = to;
+    }
+
+    /// Brings a shape network up to date with every stone placed since it last was: each
+    /// cell those stones changed (the tables' journal lists it, first with its state from
+    /// before them) and each stone's own cell moves the sums from its shapes before the
+    /// batch to its shapes now (none for a cell now occupied).
+    fn flush_shapes(&mut self, board: &Board) {
+        let to = self.marks.len();
+        let Some(sa) = self.shapes.as_mut() else {
+            return;
+        };
+        if self.shape_done == to {
+            return;
+        }
+        let from = self.shape_done;
+        self.shape_batches.push(ShapeBatch {
+            from: from as u32,
+            pools: *sa.pools(),
+        });
+        let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
+        self.shape_pending.clear();
+        let start = self.marks[from].journal as usize;
+        for saved in &self.journal[start..] {
+            let q = saved.cell as usize;
+            if self.stamp[q] != now {
+                self.stamp[q] = now;
+                self.shape_pending.push((saved.cell, saved.shape));
+            }
+        }
+        // A stone's cell keeps the state it had when the stone came (the refresh skips
+        // occupied cells): unless an earlier stone of the batch changed it, that is its
+        // state before the batch.
+        for m in &self.marks[from..to] {
+            let q = m.cell as usize;
+            if self.stamp[q] != now {
+                self.stamp[q] = now;
+                self.shape_pending.push((m.cell, self.cells[q].shape));
+            }
+        }
+        for &(q, before) in &self.shape_pending {
+            let q = q as usize;
+            let empty = board.cell(q) == EMPTY;
+            for (c, &was) in before.iter().enumerate() {
+                let now_shape = empty.then_some(self.cells[q].shape[c] as usize);
+                sa.change(c, Some(was as usize), now_shape);
+            }
+        }
+        self.shape_done = to;
+    }
+
+    /// Takes back the innermost shape-network batch (its last stone is being removed).
+    fn undo_shapes(&mut self) {
+        let (Some(sa), Some(b)) = (self.shapes.as_mut(), self.shape_batches.pop()) else {
+            return;
+        };
+        sa.set_pools(&b.pools);
+        self.shape_done = b.from as usize;
     }
 
     /// Takes back the innermost batch of network updates (its last stone is being removed).
@@ -864,6 +965,10 @@ impl Evaluator {
     /// The network's part of the score for `side` to move, if a network is used.
     #[inline]
     pub fn network_score(&mut self, board: &Board, side: Color) -> Option<i32> {
+        if self.shapes.is_some() {
+            self.flush_shapes(board);
+            return self.shapes.as_ref().map(|s| s.output(side.index()));
+        }
         self.flush_net(board);
         self.net.as_ref().map(|a| a.output(side.index()))
     }

@@ -5,5 +5,6 @@ pub mod evaluator;
 pub mod network;
 pub mod pattern;
 pub mod policy;
+pub mod shapenet;
 pub mod simd;
 pub mod weights;

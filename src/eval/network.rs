@@ -24,8 +24,8 @@
 //! saturates only when nearly every cell of a 32×32 board is saturated in a feature.)
 //!
 //! File format (little endian): `WUZINNUE`, u32 version (2), u8 rule (`INFO rule` value),
-//! u8 inputs (0 pattern pairs, 1 line keys), u16 features, u16 hidden, u32 codes (144 or
-//! 65,536, as the inputs say), u16 board size it is for (0: any; the pool sums over the
+//! u8 inputs (0 pattern pairs, 1 line keys, 2 shapes), u16 features, u16 hidden, u32 codes (144,
+//! 65,536 or 2,730, as the inputs say), u16 board size it is for (0: any; the pool sums over the
 //! empty cells, so a network sees a larger board as a different input); then i16
 //! `embed[codes][features]`,
 //! i16 `bias0[features]`, and per colour (black, white) i16 `w1[hidden][features]`,
@@ -36,6 +36,7 @@ use super::binfile;
 use super::evaluator::CellState;
 use super::pattern::NPATTERNS;
 use super::simd;
+use super::weights::NSHAPES;
 use crate::game::board::Board;
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
@@ -57,6 +58,12 @@ pub enum Inputs {
     Patterns,
     /// The line's contents four cells each side ([`line_key`]); freestyle only.
     LineKeys,
+    /// No per-cell trunk: each empty cell adds the row of its shape for the side to move
+    /// (row `2·shape`) and the row of its shape for the other side (row `2·shape + 1`) to
+    /// the pool, which the head reads as usual ([`super::shapenet`]).
+    /// The evaluator already keeps every cell's shape, so the network costs no per-cell
+    /// state (session 50).
+    Shapes,
 }
 
 impl Inputs {
@@ -65,6 +72,7 @@ impl Inputs {
         match self {
             Inputs::Patterns => NCODES,
             Inputs::LineKeys => NKEYS,
+            Inputs::Shapes => 2 * NSHAPES,
         }
     }
 }
@@ -134,7 +142,8 @@ impl<'a> Source<'a> {
     pub fn of(net: &Network, board: &'a Board, cells: &'a [CellState]) -> Source<'a> {
         match net.inputs {
             Inputs::LineKeys => Source::Keys(board),
-            Inputs::Patterns => Source::Patterns(cells),
+            // Shape networks keep no per-cell activations: the patterns are never read.
+            Inputs::Patterns | Inputs::Shapes => Source::Patterns(cells),
         }
     }
 }
@@ -248,6 +257,7 @@ impl Network {
         let inputs = match b[13] {
             0 => Inputs::Patterns,
             1 => Inputs::LineKeys,
+            2 => Inputs::Shapes,
             x => return Err(format!("unknown inputs {x}")),
         };
         if inputs == Inputs::LineKeys && rule != Rule::Freestyle {
@@ -290,6 +300,10 @@ impl Network {
         let over = |xs: &[i16], lim: i16| xs.iter().any(|&x| x.unsigned_abs() > lim as u16);
         if self.embed.iter().any(|r| over(r, EMBED_LIMIT)) || over(&self.bias0, EMBED_LIMIT) {
             return Err(format!("an input weight exceeds ±{EMBED_LIMIT}"));
+        }
+        let rows = super::shapenet::ROW_LIMIT;
+        if self.inputs == Inputs::Shapes && self.embed.iter().any(|r| over(r, rows)) {
+            return Err(format!("a shape row exceeds ±{rows}"));
         }
         if self
             .heads

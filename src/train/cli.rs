@@ -340,6 +340,15 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("cannot create '{path}': {e}"))
     };
     let keys = a.get("keys", 0u8)? != 0;
+    if a.get("shapes", 0u8)? != 0 {
+        let net = match a.str("net") {
+            Some(path) => Some(&*Box::leak(Box::new(crate::eval::network::Network::load(
+                path,
+            )?))),
+            None => None,
+        };
+        return shapedata(&samples, rule, &prefix, net);
+    }
     if keys && rule != Rule::Freestyle {
         return Err("--keys 1 reads the 8-cell line keys of freestyle only".into());
     }
@@ -361,17 +370,9 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     let (mut kept, mut rows) = (0usize, 0u32);
     let mut cells: Vec<[u16; 4]> = Vec::with_capacity(1024);
     for (index, s) in samples.iter().enumerate() {
-        if s.rule != rule || !s.has_target() {
-            continue;
-        }
-        let Some(board) = replay(s.size, &s.moves) else {
+        let Some(pos) = fitted_position(s, rule) else {
             continue;
         };
-        // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
-        let pos = Position::with_network(board, rule, None);
-        if features::is_static(&pos) {
-            continue;
-        }
         // Each empty cell's four inputs, sorted (the table is shared by the directions); the
         // cells sorted and written once per distinct row with their count.
         cells.clear();
@@ -422,6 +423,103 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     moves_out.flush().map_err(|e| e.to_string())?;
     println!(
         "netdata {}: {kept} positions of {} samples, {rows} cell rows -> {prefix}.pos/.cells/.moves",
+        rule.name(),
+        samples.len()
+    );
+    Ok(())
+}
+
+/// The position of a sample a network is fitted to: one of `rule` with a result or a score,
+/// whose moves replay, and that the search does not settle statically. The tables' state
+/// only: no network is built for data, whatever `WUZI_NNUE_FILE` says.
+fn fitted_position(s: &Sample, rule: Rule) -> Option<Position> {
+    if s.rule != rule || !s.has_target() {
+        return None;
+    }
+    let pos = Position::with_network(replay(s.size, &s.moves)?, rule, None);
+    (!features::is_static(&pos)).then_some(pos)
+}
+
+/// `netdata --shapes 1`: the evaluation's own inputs, for fitting a model on top of the
+/// tables. Writes `PREFIX.spos` (24-byte records: u64 game, u8 colour to move, u8 result (as
+/// in `.pos`), u16 rows, i32 search score or `i32::MIN`, i32 classical score for the side to
+/// move, u16 threat-level index (`level(me) * NLEVELS + level(them)`), u16 zero) and
+/// `PREFIX.scells` (6-byte rows: u16 shape of the cell for the side to move, u16 its shape
+/// for the other side, u16 number of empty cells with that pair), little endian. The rows
+/// of position k follow those of position k - 1. `scripts/shape_net.py` reads them. With
+/// `--net FILE` (a network for the rule), also `PREFIX.snet`: the network's part of the
+/// score for the side to move, i32 per position, to check an export against the trainer.
+fn shapedata(
+    samples: &[Sample],
+    rule: Rule,
+    prefix: &str,
+    net: Option<&'static crate::eval::network::Network>,
+) -> Result<(), String> {
+    use crate::eval::weights::{threat_level, NLEVELS};
+    use crate::game::board::EMPTY;
+    use std::io::Write;
+    let create = |ext: &str| -> Result<std::io::BufWriter<std::fs::File>, String> {
+        let path = format!("{prefix}.{ext}");
+        std::fs::File::create(&path)
+            .map(std::io::BufWriter::new)
+            .map_err(|e| format!("cannot create '{path}': {e}"))
+    };
+    let (mut pos_out, mut cell_out) = (create("spos")?, create("scells")?);
+    let mut net_out = match net {
+        Some(n) if n.rule != rule => return Err(format!("--net is a {} network", n.rule.name())),
+        Some(_) => Some(create("snet")?),
+        None => None,
+    };
+    let (mut kept, mut rows) = (0usize, 0usize);
+    let mut cells: Vec<[u16; 2]> = Vec::with_capacity(1024);
+    for s in samples {
+        let Some(pos) = fitted_position(s, rule) else {
+            continue;
+        };
+        let (me, them) = (pos.side(), pos.side().opp());
+        cells.clear();
+        for i in pos.board.all_cells() {
+            if pos.board.cell(i) == EMPTY {
+                cells.push([pos.eval.shape(i, me) as u16, pos.eval.shape(i, them) as u16]);
+            }
+        }
+        cells.sort_unstable();
+        let mut n = 0u16;
+        for run in cells.chunk_by(|a, b| a == b) {
+            let mut rec = [0u8; 6];
+            rec[0..2].copy_from_slice(&run[0][0].to_le_bytes());
+            rec[2..4].copy_from_slice(&run[0][1].to_le_bytes());
+            rec[4..6].copy_from_slice(&(run.len() as u16).to_le_bytes());
+            cell_out.write_all(&rec).map_err(|e| e.to_string())?;
+            n += 1;
+        }
+        rows += n as usize;
+        let level =
+            threat_level(pos.eval.counts(me)) * NLEVELS + threat_level(pos.eval.counts(them));
+        let mut rec = Vec::with_capacity(24);
+        rec.extend_from_slice(&s.game.to_le_bytes());
+        rec.push(me.index() as u8);
+        rec.push(s.result);
+        rec.extend_from_slice(&n.to_le_bytes());
+        rec.extend_from_slice(&s.score.unwrap_or(i32::MIN).to_le_bytes());
+        rec.extend_from_slice(&pos.eval.classical(me).to_le_bytes());
+        rec.extend_from_slice(&(level as u16).to_le_bytes());
+        rec.extend_from_slice(&0u16.to_le_bytes());
+        pos_out.write_all(&rec).map_err(|e| e.to_string())?;
+        if let (Some(out), Some(n)) = (net_out.as_mut(), net) {
+            let mut with = Position::with_network(pos.board.clone(), rule, Some(n));
+            let v = with.eval.network_score(&with.board, me).unwrap_or(i32::MIN);
+            out.write_all(&v.to_le_bytes()).map_err(|e| e.to_string())?;
+        }
+        kept += 1;
+    }
+    pos_out.flush().map_err(|e| e.to_string())?;
+    cell_out.flush().map_err(|e| e.to_string())?;
+    if let Some(out) = net_out.as_mut() {
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    println!(
+        "netdata --shapes {}: {kept} positions of {} samples, {rows} rows -> {prefix}.spos/.scells",
         rule.name(),
         samples.len()
     );

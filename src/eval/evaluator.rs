@@ -749,9 +749,26 @@ impl Evaluator {
             from: from as u32,
             pools: *sa.pools(),
         });
+        let start = self.marks[from].journal as usize;
+        if to == from + 1 {
+            // One stone (the common case): each cell it changed is journalled once (one line
+            // through it each), and its own cell is not among them.
+            let stone = self.marks[from].cell as usize;
+            let before = self.cells[stone].shape;
+            for (c, &was) in before.iter().enumerate() {
+                sa.change(c, Some(was as usize), None);
+            }
+            for saved in &self.journal[start..] {
+                let now = self.cells[saved.cell as usize].shape;
+                for (c, (&was, &is)) in saved.shape.iter().zip(&now).enumerate() {
+                    sa.change(c, Some(was as usize), Some(is as usize));
+                }
+            }
+            self.shape_done = to;
+            return;
+        }
         let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
         self.shape_pending.clear();
-        let start = self.marks[from].journal as usize;
         for saved in &self.journal[start..] {
             let q = saved.cell as usize;
             if self.stamp[q] != now {

@@ -359,7 +359,10 @@ impl Reader<'_> {
 /// games more, +12.2 +/- 41.2 there and -83.9 +/- 42.1 at 100 ms (gated, stopped); the tables
 /// at 100 ms against themselves at 83 ms: +49.8 +/- 27.6, so a network costing 17 % of the
 /// nodes needs about +50 per node; a line-key network on balanced-opening games only (`kj`)
-/// -37.6 +/- 23.8 at 100 ms (595 games, SPRT H0). README "Session 34". Use one with
+/// -37.6 +/- 23.8 at 100 ms (595 games, SPRT H0). README "Session 34". Session 50, a shape
+/// network (`Inputs::Shapes`, 2,000 new Rapfi games; held-out loss 0.5344 -> 0.5199): -19.7
+/// +/- 18.8 at 20,000 nodes, +11.1 +/- 17.6 with its output halved, and that one -54.1 +/-
+/// 28.4 at 100 ms (+30 % instructions per node; README "Session 50"). Use one with
 /// `WUZI_NNUE_FILE`.
 fn embedded(_rule: Rule) -> Option<&'static [u8]> {
     None

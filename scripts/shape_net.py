@@ -204,7 +204,7 @@ def export(model, path):
     """The engine's network file: `WUZINNUE` version 2, inputs 2 (shapes): rows are the
     side-to-move table then the other side's, 16 features, 32 hidden units, the same head
     for both colours to move, every weight scaled as `src/eval/network.rs` says."""
-    import struct, zlib  # noqa: F401
+    import struct
     f, h = a.features, a.hidden
     assert (f, h) == (16, 32), "the engine reads 16 features and 32 hidden units"
     q = lambda t, s: np.clip(np.rint(t.detach().numpy() * s), -32768, 32767).astype("<i2")

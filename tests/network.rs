@@ -474,3 +474,81 @@ fn a_network_is_used_only_on_its_board_size() {
     }
     wuzi::eval::network::install(Rule::Caro, None);
 }
+
+/// `netdata --shapes 1` writes each position's shapes (counted over its empty cells) and
+/// threat level, and with `--net` the engine's own shape-network score of it: what
+/// `scripts/shape_net.py` fits and checks an export against.
+#[test]
+fn shape_data_lists_every_empty_cell_and_the_engines_network_score() {
+    use wuzi::eval::weights::NSHAPES;
+    let dir = std::env::temp_dir().join(format!("wuzi-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.txt");
+    // Wuzi's sample format: game, size, rule, result for the side to move, score, moves.
+    let games = [
+        "1 15 0 2 - 7,7 8,8 7,8",
+        "1 15 0 0 120 7,7 8,8 7,8 9,9",
+        "2 15 0 1 - 3,3 4,4 5,3 6,6 4,2",
+    ];
+    std::fs::write(&data, games.join("\n") + "\n").unwrap();
+    let net = random_network_with(Rule::Freestyle, Inputs::Shapes, 12);
+    let net_path = dir.join("s.wzn");
+    net.save(net_path.to_str().unwrap()).unwrap();
+    let prefix = dir.join("out");
+    let args: Vec<String> = [
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        prefix.to_str().unwrap(),
+        "--shapes",
+        "1",
+        "--size",
+        "15",
+        "--net",
+        net_path.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    wuzi::train::cli::netdata_main(&args).unwrap();
+    let read = |ext: &str| std::fs::read(format!("{}.{ext}", prefix.to_str().unwrap())).unwrap();
+    let (spos, scells, snet) = (read("spos"), read("scells"), read("snet"));
+    assert_eq!((spos.len(), snet.len()), (3 * 24, 3 * 4));
+    let net = leak(net);
+    let mut row = 0;
+    for (k, line) in games.iter().enumerate() {
+        let r = &spos[24 * k..24 * (k + 1)];
+        let rows = u16::from_le_bytes([r[10], r[11]]) as usize;
+        let mut board = Board::new(15, 15);
+        let moves: Vec<&str> = line.split(' ').skip(5).collect();
+        for m in &moves {
+            let (x, y) = m.split_once(',').unwrap();
+            board.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()).idx());
+        }
+        assert_eq!(
+            r[8] as usize,
+            board.side_to_move().index(),
+            "colour to move"
+        );
+        // Every empty cell is counted once, with shapes the tables know.
+        let mut cells = 0;
+        for j in row..row + rows {
+            let c = &scells[6 * j..6 * j + 6];
+            let (me, them) = (
+                u16::from_le_bytes([c[0], c[1]]) as usize,
+                u16::from_le_bytes([c[2], c[3]]) as usize,
+            );
+            assert!(me < NSHAPES && them < NSHAPES);
+            cells += u16::from_le_bytes([c[4], c[5]]) as usize;
+        }
+        assert_eq!(cells, 225 - moves.len(), "position {k}");
+        row += rows;
+        let mut pos = Position::with_network(board, Rule::Freestyle, Some(net));
+        let side = pos.side();
+        let engine = pos.eval.network_score(&pos.board, side).unwrap();
+        let written = i32::from_le_bytes(snet[4 * k..4 * k + 4].try_into().unwrap());
+        assert_eq!(written, engine, "position {k}");
+    }
+    assert_eq!(row * 6, scells.len());
+    std::fs::remove_dir_all(&dir).ok();
+}

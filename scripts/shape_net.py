@@ -22,11 +22,14 @@ refit and of the net, per epoch.
     pbrain-wuzi netdata --shapes 1 --data data/games.txt --out data/g
     python3 scripts/shape_net.py --data data/g --epochs 6
 """
-import argparse, math, sys
+import argparse, math, os, sys
 
 import numpy as np
 import torch
 import torch.nn as nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from train_nnue import FEATURES, HIDDEN, write_file  # noqa: E402
 
 NSHAPES = 1365
 NLEVELS = 162
@@ -201,30 +204,23 @@ def evaluate(model, idx_all):
 
 
 def export(model, path):
-    """The engine's network file: `WUZINNUE` version 2, inputs 2 (shapes): rows are the
-    side-to-move table then the other side's, 16 features, 32 hidden units, the same head
-    for both colours to move, every weight scaled as `src/eval/network.rs` says."""
-    import struct
+    """The engine's network file (`train_nnue.write_file`): inputs 2 (shapes), 16 features,
+    32 hidden units, the same head for both colours to move, every weight scaled as
+    `src/eval/network.rs` says; shape s's side-to-move row then its other-side row."""
     f, h = a.features, a.hidden
-    assert (f, h) == (16, 32), "the engine reads 16 features and 32 hidden units"
+    assert (f, h) == (FEATURES, HIDDEN), "the engine reads 16 features and 32 hidden units"
     q = lambda t, s: np.clip(np.rint(t.detach().numpy() * s), -32768, 32767).astype("<i2")
-    # Rows x32 (the head input's scale), shape s's side-to-move row then its other-side row.
+    # Rows x32 (the head input's scale).
     own, opp = q(model.e_own.weight, 32), q(model.e_opp.weight, 32)
-    embed = np.stack([own, opp], 1).reshape(-1, f)
-    w1 = q(model.l1.weight, 2048)
-    b1 = q(model.l1.bias, 512)
-    w2 = q(model.l2.weight[0] * 100, 4)
-    b2 = int(np.rint(model.l2.bias.item() * 100 * 2048))
-    b = bytearray(b"WUZINNUE")
-    b += struct.pack("<IBBHHIH", 2, 0, 2, f, h, embed.shape[0], 15)
-    b += embed.tobytes() + np.zeros(f, "<i2").tobytes()
-    for _ in range(2):
-        b += w1.tobytes() + b1.tobytes() + w2.tobytes() + struct.pack("<i", b2)
-    hsh = 0x811C9DC5
-    for x in bytes(b):
-        hsh = ((hsh ^ x) * 0x01000193) & 0xFFFFFFFF
-    b += struct.pack("<I", hsh)
-    open(path, "wb").write(bytes(b))
+    head = lambda x: np.stack([x, x])
+    write_file({
+        "embed": np.stack([own, opp], 1).reshape(-1, f),
+        "bias0": np.zeros(f, "<i2"),
+        "w1": head(q(model.l1.weight, 2048)),
+        "b1": head(q(model.l1.bias, 512)),
+        "w2": head(q(model.l2.weight[0] * 100, 4)),
+        "b2": [int(np.rint(model.l2.bias.item() * 100 * 2048))] * 2,
+    }, 0, path, inputs=2, size=15)
 
 
 train_idx = np.nonzero(~is_valid)[0]

@@ -201,9 +201,13 @@ def int_forward(q, codes, count, owner, nbatch, stm):
     return ((h * q["w2"][stm]).sum(1) + q["b2"][stm] + 1024) >> 11
 
 
-def write_file(q, rule, path):
+def write_file(q, rule, path, inputs=None, size=None):
+    """A `WUZINNUE` version 2 file of the integer weights `q`; `inputs` and `size` default to
+    this run's (--keys, --size); scripts/shape_net.py writes its shape networks with it."""
+    inputs = int(KEYS) if inputs is None else inputs
+    size = SIZE if size is None else size
     b = bytearray(b"WUZINNUE")
-    b += struct.pack("<IBBHHIH", 2, rule, int(KEYS), FEATURES, HIDDEN, len(q["embed"]), SIZE)
+    b += struct.pack("<IBBHHIH", 2, rule, inputs, FEATURES, HIDDEN, len(q["embed"]), size)
     i16 = lambda a: np.asarray(a, dtype="<i2").tobytes()
     b += i16(q["embed"]) + i16(q["bias0"])
     for c in range(2):

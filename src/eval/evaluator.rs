@@ -153,7 +153,7 @@ pub struct Evaluator {
     /// ([`Evaluator::evaluate`]), over all the stones placed since it last was, in one batch.
     /// A stone whose subtree never asks (threat searches, TT cut-offs, forced replies: about
     /// half of the stones placed on `bench 12`) costs the network nothing.
-    /// How many of `marks` the network reflects.
+    /// How many of `marks` the network reflects (either kind: an evaluator has at most one).
     net_done: usize,
     /// The batches applied, innermost last.
     batches: Vec<NetBatch>,
@@ -165,11 +165,10 @@ pub struct Evaluator {
     stamp_now: u32,
     pending: Vec<u16>,
     /// A shape network's state instead ([`Inputs::Shapes`]; `net` is then `None`). It
-    /// follows the stones lazily as `net` does: `shape_done` of `marks` are applied, and
-    /// each application keeps the sums from before it, so that undoing its last stone takes
-    /// it back whole.
+    /// follows the stones lazily as `net` does (`net_done` of `marks` are applied), and each
+    /// application keeps the sums from before it, so that undoing its last stone takes it
+    /// back whole.
     shapes: Option<ShapeAccumulator>,
-    shape_done: usize,
     shape_batches: Vec<ShapeBatch>,
     /// Flush scratch: each changed cell once, with its shapes before the batch.
     shape_pending: Vec<(u16, [u16; 2])>,
@@ -486,7 +485,6 @@ impl Evaluator {
             shapes: net
                 .filter(|n| n.inputs == Inputs::Shapes)
                 .map(ShapeAccumulator::new),
-            shape_done: 0,
             shape_batches: Vec::new(),
             shape_pending: Vec::new(),
         };
@@ -643,8 +641,6 @@ impl Evaluator {
             // and pool); the batch's earlier stones are pending again. If not, nothing to do.
             if self.net_done > self.marks.len() {
                 self.undo_batch();
-            }
-            if self.shape_done > self.marks.len() {
                 self.undo_shapes();
             }
             for c in 0..2 {
@@ -741,10 +737,10 @@ impl Evaluator {
         let Some(sa) = self.shapes.as_mut() else {
             return;
         };
-        if self.shape_done == to {
+        if self.net_done == to {
             return;
         }
-        let from = self.shape_done;
+        let from = self.net_done;
         self.shape_batches.push(ShapeBatch {
             from: from as u32,
             pools: *sa.pools(),
@@ -764,7 +760,7 @@ impl Evaluator {
                     sa.change(c, Some(was as usize), Some(is as usize));
                 }
             }
-            self.shape_done = to;
+            self.net_done = to;
             return;
         }
         let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
@@ -794,7 +790,7 @@ impl Evaluator {
                 sa.change(c, Some(was as usize), now_shape);
             }
         }
-        self.shape_done = to;
+        self.net_done = to;
     }
 
     /// Takes back the innermost shape-network batch (its last stone is being removed).
@@ -803,7 +799,7 @@ impl Evaluator {
             return;
         };
         sa.set_pools(&b.pools);
-        self.shape_done = b.from as usize;
+        self.net_done = b.from as usize;
     }
 
     /// Takes back the innermost batch of network updates (its last stone is being removed).

@@ -333,12 +333,7 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     let size: usize = a.get("size", 15)?;
     let prefix = a.str("out").ok_or("--out PREFIX is required")?.to_string();
     let samples = read_samples(&a, size, rule)?;
-    let create = |ext: &str| -> Result<std::io::BufWriter<std::fs::File>, String> {
-        let path = format!("{prefix}.{ext}");
-        std::fs::File::create(&path)
-            .map(std::io::BufWriter::new)
-            .map_err(|e| format!("cannot create '{path}': {e}"))
-    };
+    let create = |ext: &str| create_output(&prefix, ext);
     let keys = a.get("keys", 0u8)? != 0;
     if a.get("shapes", 0u8)? != 0 {
         let net = match a.str("net") {
@@ -429,6 +424,14 @@ pub fn netdata_main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// A buffered output file `PREFIX.EXT` of `netdata`.
+fn create_output(prefix: &str, ext: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
+    let path = format!("{prefix}.{ext}");
+    std::fs::File::create(&path)
+        .map(std::io::BufWriter::new)
+        .map_err(|e| format!("cannot create '{path}': {e}"))
+}
+
 /// The position of a sample a network is fitted to: one of `rule` with a result or a score,
 /// whose moves replay, and that the search does not settle statically. The tables' state
 /// only: no network is built for data, whatever `WUZI_NNUE_FILE` says.
@@ -458,12 +461,7 @@ fn shapedata(
     use crate::eval::weights::{threat_level, NLEVELS};
     use crate::game::board::EMPTY;
     use std::io::Write;
-    let create = |ext: &str| -> Result<std::io::BufWriter<std::fs::File>, String> {
-        let path = format!("{prefix}.{ext}");
-        std::fs::File::create(&path)
-            .map(std::io::BufWriter::new)
-            .map_err(|e| format!("cannot create '{path}': {e}"))
-    };
+    let create = |ext: &str| create_output(prefix, ext);
     let (mut pos_out, mut cell_out) = (create("spos")?, create("scells")?);
     let mut net_out = match net {
         Some(n) if n.rule != rule => return Err(format!("--net is a {} network", n.rule.name())),

@@ -222,7 +222,7 @@ fn check_defences(b: &Board, rule: Rule, expect: &str) {
         "no own four in the test"
     );
     let mut buf = Vec::new();
-    let gen: Vec<Pos> = generate(&mut pos, &mut buf, &vec![[0; 2]; 2000], [0, 0, 0], 0)
+    let gen: Vec<Pos> = generate(&mut pos, &mut buf, &vec![[0; 4]; 2000], [0, 0, 0], 0)
         .into_iter()
         .map(|(m, _)| Pos::from_idx(m as usize))
         .collect();
@@ -323,7 +323,7 @@ fn a_tt_move_is_played_before_generation_exactly_when_the_generator_lists_it() {
     use wuzi::game::pos::NCELLS;
     use wuzi::search::moves::{fill, is_playable_early};
     let mut rng = StdRng::seed_from_u64(2027);
-    let history = vec![[0; 2]; NCELLS];
+    let history = vec![[0; 4]; NCELLS];
     for rule in Rule::ALL {
         let mut pos = Position::new(Board::new(15, 15), rule);
         let (mut threatened_nodes, mut refused_near) = (0, 0);
@@ -354,4 +354,48 @@ fn a_tt_move_is_played_before_generation_exactly_when_the_generator_lists_it() {
         assert!(threatened_nodes > 10, "{rule:?}: {threatened_nodes}");
         assert!(refused_near > 100, "{rule:?}: {refused_near}");
     }
+}
+
+#[test]
+fn threat_moves_are_ordered_by_the_attack_history_and_the_others_by_the_quiet_one() {
+    use wuzi::eval::pattern::Combo;
+    use wuzi::game::pos::NCELLS;
+    use wuzi::search::moves::fill;
+    use wuzi::search::params::ATTACK_HISTORY_SHIFT;
+    let mut rng = StdRng::seed_from_u64(2051);
+    let none = vec![[0; 4]; NCELLS];
+    // Quiet slots (one per colour) worth 3 ordering units, attack slots worth 7.
+    let some = vec![
+        [
+            3 << 8,
+            3 << 8,
+            7 << ATTACK_HISTORY_SHIFT,
+            7 << ATTACK_HISTORY_SHIFT
+        ];
+        NCELLS
+    ];
+    let (mut threats, mut others) = (0, 0);
+    for rule in Rule::ALL {
+        let mut pos = Position::new(Board::new(15, 15), rule);
+        for step in 0..600 {
+            common::position::random_step(&mut pos, &mut rng, 0.3);
+            if step % 4 != 0 {
+                continue;
+            }
+            let me = pos.side();
+            let (mut buf, mut plain, mut with) = (Vec::new(), Vec::new(), Vec::new());
+            fill(&mut pos, &mut buf, &mut plain, &none, [0; 3], 0);
+            fill(&mut pos, &mut buf, &mut with, &some, [0; 3], 0);
+            assert_eq!(plain.len(), with.len());
+            for (a, b) in plain.iter().zip(&with) {
+                assert_eq!(a.0, b.0);
+                let threat = pos.eval.combo(a.0 as usize, me) != Combo::None;
+                let want = if threat { 7 } else { 3 };
+                threats += threat as usize;
+                others += !threat as usize;
+                assert_eq!(b.1 - a.1, want, "{rule:?} cell {} threat {threat}", a.0);
+            }
+        }
+    }
+    assert!(threats > 100 && others > 1000, "{threats} {others}");
 }

@@ -117,14 +117,14 @@ fn lmr(depth: i32, n: usize) -> i32 {
 /// `KEEP_MOVE_STATS`, params.rs, says so); `think` starts from empty ones.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats {
-    pub history: Vec<[i32; 2]>,
+    pub history: Vec<[i32; 4]>,
     pub counters: Vec<[u16; 2]>,
 }
 
 impl Default for MoveStats {
     fn default() -> Self {
         MoveStats {
-            history: vec![[0; 2]; NCELLS],
+            history: vec![[0; 4]; NCELLS],
             counters: vec![[0; 2]; NCELLS],
         }
     }
@@ -141,7 +141,7 @@ impl MoveStats {
     pub fn lend(&self, w: &mut Worker) {
         if KEEP_MOVE_STATS {
             for (h, s) in w.history.iter_mut().zip(&self.history) {
-                *h = [s[0] / 2, s[1] / 2];
+                *h = s.map(|v| v / 2);
             }
             w.counters.copy_from_slice(&self.counters);
         }
@@ -159,7 +159,7 @@ impl MoveStats {
 pub struct Worker<'a> {
     pub pos: Position,
     pub tt: &'a TranspositionTable,
-    pub history: Vec<[i32; 2]>,
+    pub history: Vec<[i32; 4]>,
     pub killers: Vec<[u16; 2]>,
     /// The quiet reply that last refuted each opponent move, per side to move.
     pub counters: Vec<[u16; 2]>,
@@ -204,7 +204,7 @@ impl<'a> Worker<'a> {
         Worker {
             pos,
             tt,
-            history: vec![[0; 2]; NCELLS],
+            history: vec![[0; 4]; NCELLS],
             killers: vec![[0; 2]; MAX_PLY + 1],
             counters: vec![[0; 2]; NCELLS],
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -343,6 +343,26 @@ impl<'a> Worker<'a> {
                     _ => false,
                 };
                 if cut {
+                    // Rapfi's TT-move statistics: a quiet TT move that settles the node
+                    // gains history when it fails high and loses some when it fails low.
+                    if TT_CUT_HISTORY && tt_move != 0 && s.abs() < WIN_BOUND {
+                        let me = self.pos.side();
+                        let i = tt_move as usize;
+                        if i < NCELLS
+                            && self.pos.board.cell(i) == crate::game::board::EMPTY
+                            && is_quiet(&self.pos, i, me)
+                            && !self.pos.has_open_four_point(me.opp())
+                        {
+                            let bonus =
+                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
+                            let h = &mut self.history[i][me.index()];
+                            if s >= beta {
+                                update_history(h, bonus);
+                            } else {
+                                update_history(h, -bonus);
+                            }
+                        }
+                    }
                     return s;
                 }
             }
@@ -617,6 +637,19 @@ impl<'a> Worker<'a> {
                                         &mut self.history[q as usize][me.index()],
                                         -bonus,
                                     );
+                                }
+                            }
+                        }
+                        if ATTACK_HISTORY {
+                            let bonus =
+                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
+                            let slot = 2 + me.index();
+                            if attack {
+                                update_history(&mut self.history[i][slot], bonus);
+                            }
+                            for &(q, _) in &list[..n] {
+                                if self.pos.eval.combo(q as usize, me) != Combo::None {
+                                    update_history(&mut self.history[q as usize][slot], -bonus);
                                 }
                             }
                         }

@@ -1,6 +1,7 @@
 //! Candidate generation and ordering: the TT move, then threats, killers, history and
 //! pattern values.
 
+use super::params::{ATTACK_HISTORY, ATTACK_HISTORY_SHIFT};
 use super::position::Position;
 use super::tune::{counter_bonus, killer_bonus_first, killer_bonus_second};
 use crate::eval::evaluator::Threat;
@@ -246,7 +247,7 @@ pub fn fill(
     pos: &mut Position,
     buf: &mut Vec<u16>,
     list: &mut Vec<(u16, i32)>,
-    history: &[[i32; 2]],
+    history: &[[i32; 4]],
     killers: [u16; 3],
     tt_move: u16,
 ) {
@@ -289,7 +290,11 @@ pub fn fill(
         } else if m == killers[2] {
             s += counter_bonus();
         }
-        s += history[i][me.index()] >> 8;
+        s += if ATTACK_HISTORY && pos.eval.combo(i, me) != Combo::None {
+            history[i][2 + me.index()] >> ATTACK_HISTORY_SHIFT
+        } else {
+            history[i][me.index()] >> 8
+        };
         list.push((m, s));
     }
 }
@@ -335,7 +340,7 @@ pub fn pick_next(list: &mut [(u16, i32)], n: usize) {
 pub fn generate(
     pos: &mut Position,
     buf: &mut Vec<u16>,
-    history: &[[i32; 2]],
+    history: &[[i32; 4]],
     killers: [u16; 3],
     tt_move: u16,
 ) -> Vec<(u16, i32)> {

@@ -658,6 +658,17 @@
 // (`--concurrency 2 --openings bal_s4005.txt --sprt 0 10 0.05 0.05 --seed 4903`, stopped):
 // +0.0 +/- 45.0 (158 games). Not kept: session 43's tune left nothing a second run of this
 // size can find.
+//
+// Session 51: Rapfi's candidate area (its default `square3_line4`: every empty cell within
+// three steps of a stone in any direction, or four along one of the eight lines, where Wuzi
+// lists the 5x5 box around each stone). Same move ordering and pruning; `bench 12` 1.34M
+// nodes to depth 12 instead of 1.23M (7x7 alone 1.47M, 5x5 with lines to 3 1.31M). Self-play
+// at 100 ms (`scripts/match.py --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn
+// 100 --match 0 --openings bal_s5003.txt --sprt 0 10 0.05 0.05 --seed 5101`): **-19.7 +/-
+// 18.0** by pairs (797 games, +353 -397 =47, SPRT H0). Not kept; the code is not kept either.
+// Also measured: Rapfi at 1 s searches about 1.1M nodes (depth 20-24 by its count), Wuzi
+// 2.0-2.4M (depth 15-19) on the first move of the bar's first three openings.
+// In: the attack history (ATTACK_HISTORY below).
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -788,6 +799,23 @@ pub const REDUCE_DELAYING: bool = true;
 /// SPSA (session 43): 46, from 32.
 pub const HISTORY_SCALE: i32 = 46;
 pub const HISTORY_MAX: i32 = 1 << 16;
+/// Attack history (Rapfi's `HIST_ATTACK`, session 51): a second history per cell and colour
+/// for our threat moves (an open three or more for us, fours included), which orders them
+/// among themselves. The threat move that cuts off gains `depth^2 * HISTORY_SCALE` (capped
+/// as the quiet history's bonus), every threat move tried before it at that node loses as
+/// much (whatever the kind of the move that cut); a threat move is ordered by this history
+/// (`>> ATTACK_HISTORY_SHIFT`) instead of the quiet one. Before, the threat moves were
+/// ordered by the quiet history, which only the quiet moves update. Self-play at 100 ms
+/// against the engine without it (`scripts/match.py --engine1 NEW --engine2 OLD --games 2000
+/// --concurrency 2 --turn 100 --match 0 --openings bal_s5003.txt --sprt 0 10 0.05 0.05 --seed
+/// 5102`): **+11.6 +/- 11.2** by pairs (2,000 games, +967 -900 =133, LLR 2.04 at the cap).
+/// `bench 12`: 1.37M nodes to depth 12 instead of 1.23M (shifts 7 and 10: 1.40M and 1.28M,
+/// not played).
+pub const ATTACK_HISTORY: bool = true;
+/// A quiet TT move that cuts off at the table probe updates the history (Rapfi).
+pub const TT_CUT_HISTORY: bool = false;
+/// The attack history's weight in the ordering score (a right shift).
+pub const ATTACK_HISTORY_SHIFT: i32 = 8;
 // Left out: reducing by history / (HISTORY_MAX / 8) plies more or less in LMR measured
 // -4 +/- 66 over 98 games.
 

@@ -343,26 +343,6 @@ impl<'a> Worker<'a> {
                     _ => false,
                 };
                 if cut {
-                    // Rapfi's TT-move statistics: a quiet TT move that settles the node
-                    // gains history when it fails high and loses some when it fails low.
-                    if TT_CUT_HISTORY && tt_move != 0 && s.abs() < WIN_BOUND {
-                        let me = self.pos.side();
-                        let i = tt_move as usize;
-                        if i < NCELLS
-                            && self.pos.board.cell(i) == crate::game::board::EMPTY
-                            && is_quiet(&self.pos, i, me)
-                            && !self.pos.has_open_four_point(me.opp())
-                        {
-                            let bonus =
-                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
-                            let h = &mut self.history[i][me.index()];
-                            if s >= beta {
-                                update_history(h, bonus);
-                            } else {
-                                update_history(h, -bonus);
-                            }
-                        }
-                    }
                     return s;
                 }
             }

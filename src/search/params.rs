@@ -668,7 +668,12 @@
 // 18.0** by pairs (797 games, +353 -397 =47, SPRT H0). Not kept; the code is not kept either.
 // Also measured: Rapfi at 1 s searches about 1.1M nodes (depth 20-24 by its count), Wuzi
 // 2.0-2.4M (depth 15-19) on the first move of the bar's first three openings.
-// In: the attack history (ATTACK_HISTORY below).
+// In: the attack history (ATTACK_HISTORY below). Then, on top of it, Rapfi's TT-move
+// statistics: a quiet TT move that settles a node at the table probe gains quiet history
+// when its score is a lower bound at or above beta and loses as much otherwise (Rapfi's
+// `updateTTMoveStats`; `bench 12` 1.31M nodes): **+2.1 +/- 12.5** by pairs (1,475 games,
+// +687 -679 =109, seed 5103, `bal_s5001.txt`, stopped at LLR -0.71 to free the cores for the
+// games against Rapfi). Not kept.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -812,8 +817,6 @@ pub const HISTORY_MAX: i32 = 1 << 16;
 /// `bench 12`: 1.37M nodes to depth 12 instead of 1.23M (shifts 7 and 10: 1.40M and 1.28M,
 /// not played).
 pub const ATTACK_HISTORY: bool = true;
-/// A quiet TT move that cuts off at the table probe updates the history (Rapfi).
-pub const TT_CUT_HISTORY: bool = false;
 /// The attack history's weight in the ordering score (a right shift).
 pub const ATTACK_HISTORY_SHIFT: i32 = 8;
 // Left out: reducing by history / (HISTORY_MAX / 8) plies more or less in LMR measured

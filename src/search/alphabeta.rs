@@ -597,6 +597,9 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, m);
                     if s >= beta {
                         cut = Some((n, m == tt_move));
+                        // History with gravity: the refutation gains, the moves of its kind
+                        // tried before it lose.
+                        let bonus = (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
                         if quiet {
                             let k = &mut self.killers[ply];
                             if k[0] != m {
@@ -606,10 +609,6 @@ impl<'a> Worker<'a> {
                             if let Some(l) = self.pos.board.last_move() {
                                 self.counters[l][me.index()] = m;
                             }
-                            // History with gravity: the refutation gains, the quiet moves
-                            // tried before it lose.
-                            let bonus =
-                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
                             update_history(&mut self.history[i][me.index()], bonus);
                             for &(q, _) in &list[..n] {
                                 if is_quiet(&self.pos, q as usize, me) {
@@ -621,8 +620,7 @@ impl<'a> Worker<'a> {
                             }
                         }
                         if ATTACK_HISTORY {
-                            let bonus =
-                                (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
+                            // Threat moves: their own history (ATTACK_HISTORY, params.rs).
                             let slot = 2 + me.index();
                             if attack {
                                 update_history(&mut self.history[i][slot], bonus);

@@ -815,7 +815,9 @@ pub const HISTORY_MAX: i32 = 1 << 16;
 /// --concurrency 2 --turn 100 --match 0 --openings bal_s5003.txt --sprt 0 10 0.05 0.05 --seed
 /// 5102`): **+11.6 +/- 11.2** by pairs (2,000 games, +967 -900 =133, LLR 2.04 at the cap).
 /// `bench 12`: 1.37M nodes to depth 12 instead of 1.23M (shifts 7 and 10: 1.40M and 1.28M,
-/// not played).
+/// not played). Shift 7 instead of 8 (Rapfi weighs its attack history twice its quiet one),
+/// against shift 8, same command on `bal_s5003.txt`, seed 5104: -8.1 +/- 15.3 (1,077 games,
+/// +491 -517 =69, stopped at LLR -2.15 for time). Not changed.
 pub const ATTACK_HISTORY: bool = true;
 /// The attack history's weight in the ordering score (a right shift).
 pub const ATTACK_HISTORY_SHIFT: i32 = 8;

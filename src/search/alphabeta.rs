@@ -2,8 +2,8 @@
 //! killers, history, late-move reductions and late-move pruning.
 
 use super::moves::{
-    adds_win_threat, fill, find_all, first_with, generate, is_playable_early, is_quiet, makes_four,
-    pick_next, win_threat_points,
+    adds_win_threat, fill, find_all, first_with, generate, is_attack, is_playable_early, is_quiet,
+    makes_four, pick_next, win_threat_points,
 };
 use super::params::*;
 use super::position::Position;
@@ -521,7 +521,7 @@ impl<'a> Worker<'a> {
             // Our four-three and double-three points before the move (see SETUP_MOVES).
             let points =
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
-            let attack = self.pos.eval.combo(i, me) >= Combo::Flex3;
+            let attack = is_attack(&self.pos, i, me);
             self.attacks[ply] = attack;
             if excluded == 0 {
                 let kind = if forcing {
@@ -626,7 +626,7 @@ impl<'a> Worker<'a> {
                                 update_history(&mut self.history[i][slot], bonus);
                             }
                             for &(q, _) in &list[..n] {
-                                if self.pos.eval.combo(q as usize, me) != Combo::None {
+                                if is_attack(&self.pos, q as usize, me) {
                                     update_history(&mut self.history[q as usize][slot], -bonus);
                                 }
                             }

@@ -87,6 +87,13 @@ pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
     pos.eval.combo(i, me) == Combo::None && pos.eval.combo(i, me.opp()) == Combo::None
 }
 
+/// Whether playing `i` makes a threat for `me` (an open three or more, fours included): the
+/// moves the attack history orders (ATTACK_HISTORY) and CONTINUED_ATTACK follows.
+#[inline]
+pub fn is_attack(pos: &Position, i: usize, me: Color) -> bool {
+    pos.eval.combo(i, me) != Combo::None
+}
+
 /// `c`'s four-three and double-three points: the empty cells where one more stone of `c`
 /// makes a four and an open three, or two open threes (a win on the move after, unless the
 /// opponent has fours of its own). A quiet move that adds to either threatens to win; see
@@ -290,7 +297,7 @@ pub fn fill(
         } else if m == killers[2] {
             s += counter_bonus();
         }
-        s += if ATTACK_HISTORY && pos.eval.combo(i, me) != Combo::None {
+        s += if ATTACK_HISTORY && is_attack(pos, i, me) {
             history[i][2 + me.index()] >> ATTACK_HISTORY_SHIFT
         } else {
             history[i][me.index()] >> 8

@@ -43,6 +43,10 @@ const POLL_INTERVAL: u64 = 512;
 /// How far past the hard deadline an unfinished first iteration may run.
 const FIRST_ITERATION_GRACE: std::time::Duration = std::time::Duration::from_millis(20);
 
+/// The ordering score a move gets in its node's list once history pruning skipped it, so
+/// that the history maluses leave it alone (it was not searched).
+const PRUNED: i32 = i32::MIN;
+
 /// Moves a history score towards +/-HISTORY_MAX by `bonus` (gravity: the closer to the
 /// limit, the smaller the step).
 #[inline]
@@ -461,6 +465,9 @@ impl<'a> Worker<'a> {
         let mut cut: Option<(usize, bool)> = None;
         let mut best = -WIN;
         let mut best_move = list[0].0;
+        // The rank of the best move and how far down the list moves were searched.
+        let mut best_rank = 0;
+        let mut tried = 0;
         let mut next = 0;
         loop {
             let n = next;
@@ -501,6 +508,18 @@ impl<'a> Worker<'a> {
                 if quiet {
                     break;
                 }
+                continue;
+            }
+            // History pruning: see HISTORY_PRUNE_DEPTH.
+            if quiet
+                && !pv_node
+                && n > 0
+                && depth <= tune::history_prune_depth()
+                && best > -WIN_BOUND
+                && self.history[i][me.index()] < -tune::history_prune_margin() * depth
+            {
+                // Marked as not searched: no malus for it (`reward`).
+                list[n].1 = PRUNED;
                 continue;
             }
             // Where late-move reductions may apply at all.
@@ -589,52 +608,25 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
+            tried = n + 1;
             if s > best {
                 best = s;
                 best_move = m;
+                best_rank = n;
                 if s > alpha {
                     alpha = s;
                     self.update_pv(ply, m);
                     if s >= beta {
                         cut = Some((n, m == tt_move));
-                        // History with gravity: the refutation gains, the moves of its kind
-                        // tried before it lose.
-                        let bonus = (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            if let Some(l) = self.pos.board.last_move() {
-                                self.counters[l][me.index()] = m;
-                            }
-                            update_history(&mut self.history[i][me.index()], bonus);
-                            for &(q, _) in &list[..n] {
-                                if is_quiet(&self.pos, q as usize, me) {
-                                    update_history(
-                                        &mut self.history[q as usize][me.index()],
-                                        -bonus,
-                                    );
-                                }
-                            }
-                        }
-                        if ATTACK_HISTORY {
-                            // Threat moves: their own history (ATTACK_HISTORY, params.rs).
-                            let slot = 2 + me.index();
-                            if attack {
-                                update_history(&mut self.history[i][slot], bonus);
-                            }
-                            for &(q, _) in &list[..n] {
-                                if is_attack(&self.pos, q as usize, me) {
-                                    update_history(&mut self.history[q as usize][slot], -bonus);
-                                }
-                            }
-                        }
+                        self.reward(ply, &list, n, n, depth, threatened, excluded);
                         break;
                     }
                 }
             }
+        }
+        if BEST_MOVE_STATS && cut.is_none() && !self.aborted && best > alpha_orig {
+            // An exact node: its best move is rewarded as a cut-off's (BEST_MOVE_STATS).
+            self.reward(ply, &list, best_rank, tried, depth, threatened, excluded);
         }
         self.lists[ply] = list;
         if owned {
@@ -663,6 +655,61 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply_i), depth, bound);
         best
+    }
+
+    /// The statistics of a node whose move `list[best]` cut off or, where BEST_MOVE_STATS,
+    /// was the best of an exact node: history with gravity, where the best move gains and
+    /// the moves of its kind among `list[..tried]` (other than it) lose; killers and the
+    /// counter move for a quiet best move. A singular probe's excluded move was not searched
+    /// there and is left alone.
+    #[allow(clippy::too_many_arguments)]
+    fn reward(
+        &mut self,
+        ply: usize,
+        list: &[(u16, i32)],
+        best: usize,
+        tried: usize,
+        depth: i32,
+        threatened: bool,
+        excluded: u16,
+    ) {
+        let me = self.pos.side();
+        let m = list[best].0;
+        let i = m as usize;
+        let bonus = (depth * depth * tune::history_scale()).min(HISTORY_MAX / 4);
+        let others = list[..tried]
+            .iter()
+            .enumerate()
+            .filter(|&(k, &(q, s))| k != best && s != PRUNED && (q != excluded || !BEST_MOVE_STATS))
+            .map(|(_, &(q, _))| q as usize);
+        if !threatened && is_quiet(&self.pos, i, me) {
+            let k = &mut self.killers[ply];
+            if k[0] != m {
+                k[1] = k[0];
+                k[0] = m;
+            }
+            if let Some(l) = self.pos.board.last_move() {
+                self.counters[l][me.index()] = m;
+            }
+            update_history(&mut self.history[i][me.index()], bonus);
+            for q in others.clone() {
+                if is_quiet(&self.pos, q, me) {
+                    update_history(&mut self.history[q][me.index()], -bonus);
+                }
+            }
+        }
+        if ATTACK_HISTORY {
+            // Threat moves: their own history (ATTACK_HISTORY, params.rs).
+            let slot = 2 + me.index();
+            if is_attack(&self.pos, i, me) {
+                update_history(&mut self.history[i][slot], bonus);
+            }
+            for q in others {
+                if is_attack(&self.pos, q, me) {
+                    update_history(&mut self.history[q][slot], -bonus);
+                }
+            }
+        }
     }
 
     /// The moves of the node at `ply`, unordered, into `list` (see [`fill`]).

@@ -108,6 +108,8 @@ tunables! {
     lmr_pv: f64 = LMR_PV, [-2.0, 3.0], 0.25;
     lmr_history: f64 = LMR_HISTORY, [-2.0, 6.0], 0.4;
     lmr_root: f64 = LMR_ROOT, [-1.0, 3.0], 0.25;
+    history_prune_depth: i32 = HISTORY_PRUNE_DEPTH, [0, 10], 1;
+    history_prune_margin: i32 = HISTORY_PRUNE_MARGIN, [0, 65536], 1500;
 }
 
 /// The defaults, in the order of [`TUNABLES`].

@@ -663,7 +663,7 @@ impl<'a> Worker<'a> {
     /// counter move for a quiet best move. A singular probe's excluded move was not searched
     /// there and is left alone.
     #[allow(clippy::too_many_arguments)]
-    fn reward(
+    pub(super) fn reward(
         &mut self,
         ply: usize,
         list: &[(u16, i32)],
@@ -682,7 +682,8 @@ impl<'a> Worker<'a> {
             .enumerate()
             .filter(|&(k, &(q, s))| k != best && s != PRUNED && (q != excluded || !BEST_MOVE_STATS))
             .map(|(_, &(q, _))| q as usize);
-        if !threatened && is_quiet(&self.pos, i, me) {
+        let quiet = !threatened && is_quiet(&self.pos, i, me);
+        if quiet {
             let k = &mut self.killers[ply];
             if k[0] != m {
                 k[1] = k[0];
@@ -691,9 +692,19 @@ impl<'a> Worker<'a> {
             if let Some(l) = self.pos.board.last_move() {
                 self.counters[l][me.index()] = m;
             }
+        }
+        // The moves the quiet history orders: see QUIET_HISTORY_ALL.
+        let ordered_quiet = |pos: &Position, q: usize| {
+            if QUIET_HISTORY_ALL {
+                !is_attack(pos, q, me)
+            } else {
+                !threatened && is_quiet(pos, q, me)
+            }
+        };
+        if ordered_quiet(&self.pos, i) {
             update_history(&mut self.history[i][me.index()], bonus);
             for q in others.clone() {
-                if is_quiet(&self.pos, q, me) {
+                if ordered_quiet(&self.pos, q) {
                     update_history(&mut self.history[q][me.index()], -bonus);
                 }
             }

@@ -2,6 +2,7 @@
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
 use super::alphabeta::{MoveStats, Worker};
+use super::params::ROOT_STATS;
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
@@ -505,6 +506,7 @@ fn search_root(
 ) -> (i32, Option<(u16, i32)>) {
     let mut best = -WIN;
     let mut best_move: Option<(u16, i32)> = None;
+    let (alpha_orig, mut best_rank, mut tried) = (alpha, 0, 0);
     w.seldepth = 0;
     w.watch(RootEvent::Pass { depth });
     for (n, &m) in root.iter().enumerate() {
@@ -530,9 +532,11 @@ fn search_root(
         }
         w.watch(RootEvent::Done(Pos::from_idx(i)));
         scores[n] = s;
+        tried = n + 1;
         if s > best {
             best = s;
             best_move = Some((m, s));
+            best_rank = n;
             if s > alpha {
                 alpha = s;
                 let (head, tail) = w.pv.split_at_mut(1);
@@ -549,6 +553,12 @@ fn search_root(
             // that and stopped, search/params.rs.)
             scores[n] = scores[n].min(alpha - 1);
         }
+    }
+    if ROOT_STATS && !w.aborted && best > alpha_orig {
+        // The root's best move taught like any node's (ROOT_STATS, params.rs).
+        let list: Vec<(u16, i32)> = root[..tried].iter().map(|&m| (m, 0)).collect();
+        let threatened = w.pos.has_open_four_point(w.pos.side().opp());
+        w.reward(0, &list, best_rank, tried, depth, threatened, 0);
     }
     if !w.aborted {
         // Stable sort: best move first, the rest by their (bound) scores.

@@ -674,6 +674,13 @@
 // `updateTTMoveStats`; `bench 12` 1.31M nodes): **+2.1 +/- 12.5** by pairs (1,475 games,
 // +687 -679 =109, seed 5103, `bal_s5001.txt`, stopped at LLR -0.71 to free the cores for the
 // games against Rapfi). Not kept.
+//
+// Session 52: the move statistics, after the attack history of session 51 gained. In:
+// BEST_MOVE_STATS (a PV node's best move rewarded as a cut-off's, +32.4 +/- 18.9 over 753
+// games, SPRT H1). On top of it, each against the engine with it: history pruning
+// (HISTORY_PRUNE_DEPTH, +3.1 +/- 10.2 over 2,000 games, off), the quiet history updated for
+// every move it orders (QUIET_HISTORY_ALL, -1.5 +/- 15.1 over 1,146, off), the root's
+// statistics (ROOT_STATS, below).
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -834,10 +841,36 @@ pub const ATTACK_HISTORY_SHIFT: i32 = 8;
 /// overstates its gain).
 pub const BEST_MOVE_STATS: bool = true;
 
+/// The quiet history updated for every move it orders: each move that is not a threat of
+/// ours (`moves::is_attack`), blocks of the opponent's threes and fours and the moves under
+/// an open three included, as Rapfi splits its histories. Without it only the quiet moves in
+/// the search's sense (`is_quiet`: neither a threat nor a block, not under an open three)
+/// update it, so that the blocks it orders never taught it anything. `bench 12` 1.38M nodes
+/// to depth 12 instead of 1.51M. Session 52, against the engine without it (`scripts/match.py
+/// --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100 --match 0 --openings
+/// bal_s5001.txt --sprt 0 10 0.05 0.05 --seed 5203`): -1.5 +/- 15.1 by pairs (1,146 games,
+/// +545 -550 =51, stopped at LLR -1.10). Off.
+pub const QUIET_HISTORY_ALL: bool = false;
+
+// Not played (session 52): the threat moves that move-count pruning skips spared the
+// history maluses (Stockfish charges only the moves it searched): `bench 12` 1,514,243 nodes
+// against 1,514,193, so rarely does such a move come before a node's best one.
+
+/// The root's statistics updated as any node's (`Worker::reward`): after a root pass whose
+/// best move raised alpha, that move gains history (and becomes the killer and counter move
+/// where quiet), the moves searched before it lose. The root's own order comes from its
+/// scores, but the histories order our moves deeper in the tree and in the next move's
+/// search. (Session 52, being measured.)
+pub const ROOT_STATS: bool = false;
+
 /// History pruning (Stockfish's): at a non-PV node of depth at most HISTORY_PRUNE_DEPTH not
 /// under an open three, once a move has been searched, a quiet move whose history is below
 /// `-HISTORY_PRUNE_MARGIN * depth` is skipped (the moves after it are still looked at). 0:
-/// off. (Session 52, being measured.)
+/// off. Session 52, depth 4 and margin 8,192 (`bench 12` 1.30M nodes to depth 12 instead
+/// of 1.51M) against the engine without it (`scripts/match.py --engine1 NEW --engine2 OLD
+/// --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s5003.txt --sprt 0 10
+/// 0.05 0.05 --seed 5202`): +3.1 +/- 10.2 by pairs (2,000 games, +942 -924 =134, LLR -0.69
+/// at the cap): not proven, left off. Both are tunables (`tune.rs`) for a later SPSA.
 pub const HISTORY_PRUNE_DEPTH: i32 = 0;
 /// See HISTORY_PRUNE_DEPTH (history units: a cut-off at depth d gains about 46 d^2, the
 /// history stays within +/-65,536).

@@ -373,7 +373,7 @@ impl<'a> Worker<'a> {
             // Razoring: far below alpha, only a four sequence can save the node.
             if depth <= tune::razor_max_depth() && eval + tune::razor_margin() * depth < alpha {
                 let v = self.quiesce(0, alpha, alpha + 1, ply);
-                if v <= alpha {
+                if v <= alpha || RAZOR_TRUSTS_FOURS {
                     return v;
                 }
             }
@@ -807,6 +807,12 @@ impl<'a> Worker<'a> {
         let stand = self.pos.evaluate();
         if stand >= beta || depth <= -QUIESCE_FOURS {
             return stand;
+        }
+        if QUIESCE_DELTA > 0
+            && beta - alpha == 1
+            && stand + (QUIESCE_DELTA + QUIESCE_DELTA_LEVEL * depth).max(QUIESCE_DELTA_MIN) < alpha
+        {
+            return alpha;
         }
         let mut fours = std::mem::take(&mut self.qbufs[ply]);
         fours.clear();

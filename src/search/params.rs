@@ -708,7 +708,10 @@ pub const QUIESCE_FOURS: i32 = 12;
 /// 5311, `bal_s5303.txt`, LLR 0.37 at the cap) and **+6.6 +/- 11.4** (2,000 games, +969 -931
 /// =100, seed 5313, `bal_s5301.txt`, LLR 0.48 at the cap): about +6.5 +/- 8 over the 4,000
 /// games, the two LLRs added 0.85. Not proven; kept for two positive runs, 14 % fewer nodes
-/// and Rapfi's form.
+/// and Rapfi's form. Its margins, each against these (same command): half of them (4,520,
+/// 130, 1,665; 1.21M nodes) **-50.5 +/- 27.4** (375 games, +150 -205 =20, seed 5314,
+/// `bal_s5303.txt`, H0); half as much again (13,560, 390, 4,995; 1.34M nodes) -5.5 +/- 14.7
+/// (1,073 games, +500 -516 =57, seed 5315, `bal_s5301.txt`, stopped at LLR -1.86 for time).
 pub const QUIESCE_DELTA: i32 = 9040;
 pub const QUIESCE_DELTA_LEVEL: i32 = 260;
 pub const QUIESCE_DELTA_MIN: i32 = 3330;

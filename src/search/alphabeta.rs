@@ -368,7 +368,7 @@ impl<'a> Worker<'a> {
             };
             // Reverse futility pruning, at any depth (see RFP_MARGIN).
             if eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta {
-                return eval;
+                return if RFP_DAMPED { (eval + beta) / 2 } else { eval };
             }
             // Razoring: far below alpha, only a four sequence can save the node.
             if depth <= tune::razor_max_depth() && eval + tune::razor_margin() * depth < alpha {
@@ -499,7 +499,7 @@ impl<'a> Worker<'a> {
             // the fours after it are still searched. For the threat moves see LMP_THREATS.
             if !pv_node
                 && !threatened
-                && !forcing
+                && (!forcing || LMP_FOURS)
                 && (quiet || LMP_THREATS)
                 && depth <= tune::lmp_max_depth()
                 && best > -WIN_BOUND

@@ -2,7 +2,7 @@
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
 use super::alphabeta::{MoveStats, Worker};
-use super::params::ROOT_STATS;
+use super::params::{FAIL_HIGH_SHALLOWER, ROOT_KEEPS_ORDER, ROOT_STATS};
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
@@ -477,17 +477,26 @@ pub(super) fn aspirated(
         (-WIN, WIN)
     };
     let mut delta = aspiration();
+    // Fail highs in a row (see FAIL_HIGH_SHALLOWER).
+    let mut highs = 0;
     loop {
-        let (score, iter_best) = search_root(w, root, scores, depth, lo, hi);
+        let d = if FAIL_HIGH_SHALLOWER {
+            (depth - highs).max(1)
+        } else {
+            depth
+        };
+        let (score, iter_best) = search_root(w, root, scores, d, lo, hi);
         if w.aborted {
             return (score, iter_best);
         }
         if score <= lo && lo > -WIN {
             lo = (lo - delta).max(-WIN);
             delta *= 3;
+            highs = 0;
         } else if score >= hi && hi < WIN {
             hi = (hi + delta).min(WIN);
             delta *= 3;
+            highs += 1;
         } else {
             return (score, iter_best);
         }
@@ -532,6 +541,7 @@ fn search_root(
         }
         w.watch(RootEvent::Done(Pos::from_idx(i)));
         scores[n] = s;
+        let failed_low = s <= alpha;
         tried = n + 1;
         if s > best {
             best = s;
@@ -549,9 +559,13 @@ fn search_root(
             }
         } else if n > 0 {
             // A move that failed low is ranked by its (fail-soft) bound, below alpha. (Not
-            // the previous order, as Stockfish and Rapfi keep it: session 44 began to measure
-            // that and stopped, search/params.rs.)
+            // the previous order, as Stockfish and Rapfi keep it: ROOT_KEEPS_ORDER, measured
+            // level in session 54.)
             scores[n] = scores[n].min(alpha - 1);
+        }
+        if ROOT_KEEPS_ORDER && n > 0 && failed_low && best_rank != n {
+            // Failed low: below every searched score, in the previous order (stable sort).
+            scores[n] = -WIN;
         }
     }
     if ROOT_STATS && !w.aborted && best > alpha_orig {

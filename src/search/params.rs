@@ -691,6 +691,16 @@
 // when the fours lift it above alpha (RAZOR_TRUSTS_FOURS: -1.2 +/- 16.0 over 1,156 games).
 // Against Rapfi classical at 1 s (`cgomoku_soak.py ... --games 80 --concurrency 2 --seed
 // 502`, the bar's 80 games): +25 -54 =1 (31.9 %), session 52's engine 28.1 % on the same games.
+//
+// Session 54: four more of Stockfish's and Rapfi's rules, screened side by side on the lent
+// 16-core machine's CPUs (100 ms a move, concurrency 4 each, 540 s, about 1,070 games each),
+// the two best then played on this machine. None went in (each constant's comment has its
+// figures): the root's failed moves kept in their previous order (ROOT_KEEPS_ORDER, +0.7 +/-
+// 17.1), a shallower root search after a fail high (FAIL_HIGH_SHALLOWER, -5.5 +/- 17.3),
+// reverse futility's damped return (RFP_DAMPED, about +3 +/- 9 over 4,171 games in three
+// runs), our fours pruned by move count (LMP_FOURS, about +2 +/- 12 over 2,007 games in two).
+// The two that led the screen (+13.4 and +10.9) fell back to about nothing when played again,
+// what the best of four null results does at +/-17.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -748,6 +758,17 @@ pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 /// -4.5 +/- 15.5 by pairs (1,011 games, +470 -482 =59, stopped at LLR -1.51; 1.88M nodes).
 /// SPSA (session 43): 340, from 325.
 pub const RFP_MARGIN: i32 = 340;
+/// Reverse futility pruning returns the mean of the score and beta instead of the score
+/// (Stockfish's damped fail-soft return). `bench 12` 1.38M nodes to depth 12 instead of
+/// 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5403): +10.9 +/- 16.8 by pairs
+/// (1,115 games, +555 -521 =39); then on this machine (`scripts/match.py ... --games 2000
+/// --concurrency 1 --sprt 0 10 0.05 0.05`, two matches side by side): **+3.5 +/- 12.1**
+/// (2,000 games, +970 -950 =80, seed 5406, `bal_s5303.txt`, LLR -0.40 at the cap) and
+/// -7.9 +/- 17.8 (1,056 games, +497 -521 =38, seed 5408, `bal_s5301.txt`, stopped at LLR
+/// -1.57). About +3 +/- 9 over the 4,171 games. With LMP_FOURS, on the lent machine at
+/// concurrency 15 (`--openings bal_s5301.txt --seed 5407`, 230 s): -10.7 +/- 13.1 (1,724
+/// games, +805 -856 =63). Off.
+pub const RFP_DAMPED: bool = false;
 
 /// Razoring: a non-PV node this shallow whose static score is this far below alpha per
 /// ply is settled by the horizon VCF alone.
@@ -820,6 +841,14 @@ pub const LMP_BASE: i32 = 3;
 /// fail low the engine without it searched 9 threat moves on average (and 0.2 quiet ones):
 /// most of the horizon's work. To depth 12 on the bench: 2.20M nodes instead of 2.62M.
 pub const LMP_THREATS: bool = true;
+/// Move-count pruning skips our fours too (not under an open three, where they are never
+/// pruned), as Rapfi's move count applies to every move. `bench 12` 1.46M nodes to depth 12
+/// instead of 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5404): +13.4 +/- 15.2 by
+/// pairs (1,065 games, +526 -486 =53); then on this machine (`scripts/match.py ... --games
+/// 2000 --concurrency 1 --openings bal_s5303.txt --sprt 0 10 0.05 0.05 --seed 5405`, beside a
+/// second match): **-10.7 +/- 18.7** (942 games, +438 -467 =37, stopped at LLR -1.74). About
+/// +2 +/- 12 over the 2,007 games; with RFP_DAMPED -10.7 +/- 13.1 (see there). Off.
+pub const LMP_FOURS: bool = false;
 
 /// A quiet move after which we have more four-three or double-three points than before (it
 /// threatens to win on the next move: the wins Rapfi finds against Wuzi are mostly such lines
@@ -1030,3 +1059,19 @@ pub const IIR_MIN_DEPTH: i32 = 6;
 /// of it one renju position). Not changed.
 /// SPSA (session 43): 66, from 60.
 pub const ASPIRATION: i32 = 66;
+
+/// The root's moves that fail low keep their previous order (Stockfish, Rapfi: a stable sort
+/// with every failed move below the searched ones) instead of being sorted by their
+/// fail-soft bounds. `bench 12` 1.13M nodes to depth 12 instead of 1.30M. Session 54,
+/// screened on the lent 16-core machine (its CPUs; four candidates side by side at
+/// concurrency 4 each, 540 s, against the engine without them: `scripts/match.py --engine1
+/// CAND --engine2 BASE --games 4000 --concurrency 4 --turn 100 --match 0 --openings
+/// bal_s5301.txt --seed 5401..5404`, stopped by the time limit): **+0.7 +/- 17.1** by pairs
+/// (1,051 games, +501 -498 =52, seed 5401). Off (session 44 had begun to measure it and
+/// stopped after 106 games).
+pub const ROOT_KEEPS_ORDER: bool = false;
+/// After the root's window fails high, the next try searches one ply shallower per fail
+/// high in a row, at least depth 1 (Stockfish's `failedHighCnt`). `bench 12` 1.08M nodes to
+/// depth 12 instead of 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5402):
+/// **-5.5 +/- 17.3** by pairs (1,071 games, +506 -522 =43). Off.
+pub const FAIL_HIGH_SHALLOWER: bool = false;

@@ -541,7 +541,6 @@ fn search_root(
         }
         w.watch(RootEvent::Done(Pos::from_idx(i)));
         scores[n] = s;
-        let failed_low = s <= alpha;
         tried = n + 1;
         if s > best {
             best = s;
@@ -558,14 +557,15 @@ fn search_root(
                 break;
             }
         } else if n > 0 {
-            // A move that failed low is ranked by its (fail-soft) bound, below alpha. (Not
-            // the previous order, as Stockfish and Rapfi keep it: ROOT_KEEPS_ORDER, measured
-            // level in session 54.)
-            scores[n] = scores[n].min(alpha - 1);
-        }
-        if ROOT_KEEPS_ORDER && n > 0 && failed_low && best_rank != n {
-            // Failed low: below every searched score, in the previous order (stable sort).
-            scores[n] = -WIN;
+            // A move that failed low (here s <= best <= alpha) is ranked by its (fail-soft)
+            // bound, below alpha; with ROOT_KEEPS_ORDER below every searched score instead,
+            // so that the stable sort keeps the previous order (as Stockfish and Rapfi do;
+            // measured level in session 54).
+            scores[n] = if ROOT_KEEPS_ORDER {
+                -WIN
+            } else {
+                scores[n].min(alpha - 1)
+            };
         }
     }
     if ROOT_STATS && !w.aborted && best > alpha_orig {

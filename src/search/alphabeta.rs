@@ -35,6 +35,15 @@ fn near_line(a: usize, b: usize) -> bool {
     d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 
+/// The larger of the column and row distances between cells `a` and `b`.
+#[inline]
+fn chebyshev(a: usize, b: usize) -> usize {
+    use crate::game::pos::STRIDE;
+    (a % STRIDE)
+        .abs_diff(b % STRIDE)
+        .max((a / STRIDE).abs_diff(b / STRIDE))
+}
+
 /// Breadcrumbs are left at nodes this deep or deeper, this near the root.
 const CRUMB_DEPTH: i32 = 3;
 const CRUMB_PLY: usize = 8;
@@ -187,6 +196,8 @@ pub struct Worker<'a> {
     /// Whether the move played at each ply of the current line made an open three or more
     /// for its side (CONTINUED_ATTACK).
     attacks: Vec<bool>,
+    /// Whether the move played at each ply of the current line made a four (RFP_NOT_IN_VCF).
+    fours: Vec<bool>,
     pub vcf_cache: VcfCache,
     pub vcf_nodes: u64,
     next_poll: u64,
@@ -225,6 +236,7 @@ impl<'a> Worker<'a> {
             excluded: vec![0; MAX_PLY + 1],
             evals: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
+            fours: vec![false; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,
@@ -315,6 +327,9 @@ impl<'a> Worker<'a> {
             }
             // A forced reply costs no depth: this is the four extension.
             self.attacks[ply] = false;
+            if RFP_NOT_IN_VCF {
+                self.fours[ply] = false;
+            }
             self.pos.make(b);
             let s = -self.search(depth, -beta, -alpha, ply + 1, pv_node);
             self.pos.undo();
@@ -366,8 +381,12 @@ impl<'a> Worker<'a> {
             } else {
                 static_eval
             };
-            // Reverse futility pruning, at any depth (see RFP_MARGIN).
-            if eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta {
+            // Reverse futility pruning, at any depth (see RFP_MARGIN), not in a four
+            // sequence of ours where RFP_NOT_IN_VCF.
+            let in_vcf = RFP_NOT_IN_VCF && ply >= 4 && self.fours[ply - 2] && self.fours[ply - 4];
+            if !in_vcf
+                && eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta
+            {
                 return if RFP_DAMPED { (eval + beta) / 2 } else { eval };
             }
             // Razoring: far below alpha, only a four sequence can save the node.
@@ -381,7 +400,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: a node this deep with no TT move is searched one ply
         // shallower (see IIR_MIN_DEPTH).
-        let depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
+        let mut depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
             depth - 1
         } else {
             depth
@@ -542,6 +561,9 @@ impl<'a> Worker<'a> {
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
             let attack = is_attack(&self.pos, i, me);
             self.attacks[ply] = attack;
+            if RFP_NOT_IN_VCF {
+                self.fours[ply] = forcing;
+            }
             if excluded == 0 {
                 let kind = if forcing {
                     MoveKind::Four
@@ -575,6 +597,21 @@ impl<'a> Worker<'a> {
                     }
                     if setup {
                         r -= lmr_units(tune::lmr_setup());
+                    }
+                    if DISTANT_DELAY && delaying {
+                        // Far from the opponent's last stone, far from ours: see
+                        // DISTANT_DELAY. The move is made, so the opponent's last stone is
+                        // the second to last and ours the third.
+                        let moves = self.pos.board.moves();
+                        let far = |k: usize| {
+                            moves.len() < k || chebyshev(moves[moves.len() - k] as usize, i) > 4
+                        };
+                        if far(2) {
+                            r += lmr_units(DISTANT_DELAY_OPP);
+                        }
+                        if far(3) {
+                            r += lmr_units(DISTANT_DELAY_OWN);
+                        }
                     }
                     if continued {
                         r -= lmr_units(tune::lmr_continued());
@@ -620,6 +657,15 @@ impl<'a> Worker<'a> {
                         cut = Some((n, m == tt_move));
                         self.reward(ply, &list, n, n, depth, threatened, excluded);
                         break;
+                    }
+                    // The moves after one that raised alpha one ply shallower: see
+                    // ALPHA_RAISED_SHALLOWER.
+                    if ALPHA_RAISED_SHALLOWER
+                        && depth > 2
+                        && depth < 12
+                        && s.abs() < ALPHA_RAISED_BOUND
+                    {
+                        depth -= 1;
                     }
                 }
             }

@@ -702,6 +702,15 @@
 // The two that led the screen (+13.4 and +10.9) fell back to about nothing when played again,
 // what the best of four null results does at +/-17. The same tree against Rapfi classical at
 // 1 s (`odds.py ... --games 80 --seed 543`): +25 -51 =4 (33.8 %).
+//
+// Session 55: three more of Rapfi's rules, screened side by side on the lent 16-core
+// machine's CPUs (100 ms a move, concurrency 5 each, 530 s, about 1,250 games each,
+// `bal_s5303.txt`), then played again. None went in (each constant's comment has its
+// figures): Rapfi's "useless defence" reduction of a delaying four far from the last stones
+// (DISTANT_DELAY, about +2.3 +/- 7.3 over 5,055 games in three runs), the moves after one that raised alpha a ply shallower
+// (ALPHA_RAISED_SHALLOWER, -3 +/- 12 over 2,074 games), no reverse futility in a four
+// sequence of ours (RFP_NOT_IN_VCF, -2.8 +/- 13.3). As in session 54, the screen's leader
+// (DISTANT_DELAY, +12.1 +/- 14.5) fell back when played again.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -869,6 +878,41 @@ pub const SETUP_MOVES: bool = true;
 /// delay the defence) are reduced like quiet moves instead of never. Alone (session 16):
 /// about +11 +/- 17 over 1,600 games; with LMP_THREATS see above.
 pub const REDUCE_DELAYING: bool = true;
+/// Where the opponent has an open three, a delaying four (REDUCE_DELAYING) far from both
+/// last stones is reduced more: `DISTANT_DELAY_OPP` plies when it is more than four steps
+/// (the larger of the column and row distances) from the opponent's last stone,
+/// `DISTANT_DELAY_OWN` more when that far from our own last stone (Rapfi's "useless
+/// defence" reduction, 1.93 and 0.96 plies, "~6 Elo" by its authors). `bench 12` 1.26M nodes
+/// to depth 12 instead of 1.30M. Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5502):
+/// +12.1 +/- 14.5 by pairs (1,241 games, +610 -568 =63); then alone on the same machine at
+/// concurrency 15 (`--games 8000 --openings bal_s5301.txt --seed 5504`, 250 s): -1.9 +/- 11.9
+/// (1,814 games, +862 -870 =82); then on this machine (`scripts/match.py ... --games 2000
+/// --concurrency 1 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5506`, 1,000 new
+/// balanced openings): **-0.0 +/- 11.8** (2,000 games, +956 -956 =88, LLR -1.37 at the cap).
+/// About +2.3 +/- 7.3 over the 5,055 games. Off.
+pub const DISTANT_DELAY: bool = false;
+pub const DISTANT_DELAY_OPP: f64 = 1.93;
+pub const DISTANT_DELAY_OWN: f64 = 0.96;
+/// Once a move has raised alpha (without reaching beta) at a node of depth 3 to 11, the
+/// moves after it are searched one ply shallower, and the node is stored at that depth
+/// (Stockfish and Rapfi, "~26 Elo" by Rapfi's authors), where the score is within
+/// `ALPHA_RAISED_BOUND` of even (Rapfi's 2,000 on its scale of 200 a logit). Session 9 measured
+/// it on a far older search: -1.3 +/- 20.4 (1,081 games). `bench 12` 1.06M nodes to depth 12
+/// instead of 1.30M. Session 55, screened on the lent 16-core machine (its CPUs; three
+/// candidates side by side at concurrency 5 each, 530 s: `scripts/match.py --engine1 CAND
+/// --engine2 BASE --games 4000 --concurrency 5 --turn 100 --match 0 --openings bal_s5303.txt
+/// --seed 5501`): +6.6 +/- 15.2 by pairs (1,273 games, +615 -592 =66); then on this machine
+/// (`--games 2000 --concurrency 1 --openings bal_s5301.txt --sprt 0 10 0.05 0.05 --seed 5505`,
+/// beside a second match): **-19.1 +/- 20.0** (801 games, +363 -406 =32, stopped at LLR
+/// -2.34). About -3 +/- 12 over the 2,074 games. Off.
+pub const ALPHA_RAISED_SHALLOWER: bool = false;
+pub const ALPHA_RAISED_BOUND: i32 = 8670;
+/// No reverse futility pruning at a node where our moves two and four plies up both made a
+/// four (a four sequence under way, where the static score says little): Rapfi's condition.
+/// `bench 12` 1.30M nodes to depth 12 (1,304,877 against 1,297,763: session 41 found it too
+/// rare to play). Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5503): **-2.8 +/-
+/// 13.3** by pairs (1,251 games, +587 -596 =68). Off.
+pub const RFP_NOT_IN_VCF: bool = false;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
 // static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), then

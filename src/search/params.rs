@@ -707,10 +707,12 @@
 // machine's CPUs (100 ms a move, concurrency 5 each, 530 s, about 1,250 games each,
 // `bal_s5303.txt`), then played again. None went in (each constant's comment has its
 // figures): Rapfi's "useless defence" reduction of a delaying four far from the last stones
-// (DISTANT_DELAY, about +2.3 +/- 7.3 over 5,055 games in three runs), the moves after one that raised alpha a ply shallower
-// (ALPHA_RAISED_SHALLOWER, -3 +/- 12 over 2,074 games), no reverse futility in a four
-// sequence of ours (RFP_NOT_IN_VCF, -2.8 +/- 13.3). As in session 54, the screen's leader
-// (DISTANT_DELAY, +12.1 +/- 14.5) fell back when played again.
+// (DISTANT_DELAY, about +2.3 +/- 7.3 over 5,055 games in three runs), the moves after one
+// that raised alpha a ply shallower (ALPHA_RAISED_SHALLOWER, about -3 +/- 12 over 2,074
+// games in two), no reverse futility in a four sequence of ours (RFP_NOT_IN_VCF, -2.8 +/-
+// 13.3). As in session 54, the screen's leader (DISTANT_DELAY, +12.1 +/- 14.5) fell back
+// when played again. The same tree against Rapfi classical at 1 s (`odds.py ... --games 80
+// --seed 551`): +21 -56 =3 (28.1 %); 31.3 % over the three runs of sessions 53-55.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -878,8 +880,8 @@ pub const SETUP_MOVES: bool = true;
 /// delay the defence) are reduced like quiet moves instead of never. Alone (session 16):
 /// about +11 +/- 17 over 1,600 games; with LMP_THREATS see above.
 pub const REDUCE_DELAYING: bool = true;
-/// Where the opponent has an open three, a delaying four (REDUCE_DELAYING) far from both
-/// last stones is reduced more: `DISTANT_DELAY_OPP` plies when it is more than four steps
+/// Where the opponent has an open three, a delaying four (REDUCE_DELAYING) far from the last
+/// stones is reduced more: `DISTANT_DELAY_OPP` plies when it is more than four steps
 /// (the larger of the column and row distances) from the opponent's last stone,
 /// `DISTANT_DELAY_OWN` more when that far from our own last stone (Rapfi's "useless
 /// defence" reduction, 1.93 and 0.96 plies, "~6 Elo" by its authors). `bench 12` 1.26M nodes
@@ -893,9 +895,9 @@ pub const REDUCE_DELAYING: bool = true;
 pub const DISTANT_DELAY: bool = false;
 pub const DISTANT_DELAY_OPP: f64 = 1.93;
 pub const DISTANT_DELAY_OWN: f64 = 0.96;
-/// Once a move has raised alpha (without reaching beta) at a node of depth 3 to 11, the
-/// moves after it are searched one ply shallower, and the node is stored at that depth
-/// (Stockfish and Rapfi, "~26 Elo" by Rapfi's authors), where the score is within
+/// Each time a move raises alpha (without reaching beta) at a node of depth 3 to 11, the
+/// moves after it are searched one ply shallower, and the node is stored at the depth it
+/// ends on (Stockfish and Rapfi, "~26 Elo" by Rapfi's authors), where the score is within
 /// `ALPHA_RAISED_BOUND` of even (Rapfi's 2,000 on its scale of 200 a logit). Session 9 measured
 /// it on a far older search: -1.3 +/- 20.4 (1,081 games). `bench 12` 1.06M nodes to depth 12
 /// instead of 1.30M. Session 55, screened on the lent 16-core machine (its CPUs; three
@@ -909,6 +911,8 @@ pub const ALPHA_RAISED_SHALLOWER: bool = false;
 pub const ALPHA_RAISED_BOUND: i32 = 8670;
 /// No reverse futility pruning at a node where our moves two and four plies up both made a
 /// four (a four sequence under way, where the static score says little): Rapfi's condition.
+/// The root's move is not recorded (as for CONTINUED_ATTACK), so a sequence begun at the root
+/// counts from its second four.
 /// `bench 12` 1.30M nodes to depth 12 (1,304,877 against 1,297,763: session 41 found it too
 /// rare to play). Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5503): **-2.8 +/-
 /// 13.3** by pairs (1,251 games, +587 -596 =68). Off.

@@ -15,7 +15,7 @@ use super::binfile;
 use super::evaluator::Evaluator;
 use super::weights::NSHAPES;
 use crate::game::board::Color;
-use crate::game::pos::STRIDE;
+use crate::game::pos::distances;
 use crate::game::rule::Rule;
 use std::sync::OnceLock;
 
@@ -33,8 +33,7 @@ pub const FILE_BYTES: usize = HEADER + (2 * NSHAPES + 2 * NEAR) * 2 + 4;
 #[inline]
 pub fn near(i: usize, s: Option<usize>) -> usize {
     let Some(s) = s else { return NEAR - 1 };
-    let dx = (i % STRIDE).abs_diff(s % STRIDE);
-    let dy = (i / STRIDE).abs_diff(s / STRIDE);
+    let (dx, dy) = distances(i, s);
     let d = dx.max(dy);
     if d >= 5 || d == 0 {
         return NEAR - 1;

@@ -48,6 +48,15 @@ impl fmt::Display for Pos {
     }
 }
 
+/// The column and row distances between the cells of padded indices `a` and `b`.
+#[inline]
+pub fn distances(a: usize, b: usize) -> (usize, usize) {
+    (
+        (a % STRIDE).abs_diff(b % STRIDE),
+        (a / STRIDE).abs_diff(b / STRIDE),
+    )
+}
+
 /// Walks `k` steps from index `i` along direction step `d`.
 #[inline]
 pub fn step(i: usize, d: isize, k: isize) -> usize {
@@ -70,6 +79,15 @@ pub fn line_offset(from: usize, to: usize) -> Option<(usize, isize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distances_count_columns_and_rows() {
+        let a = Pos::new(3, 7).idx();
+        let b = Pos::new(6, 2).idx();
+        assert_eq!(distances(a, b), (3, 5));
+        assert_eq!(distances(b, a), (3, 5));
+        assert_eq!(distances(a, a), (0, 0));
+    }
 
     #[test]
     fn line_offset_names_the_one_line_within_five_steps() {

@@ -17,7 +17,7 @@ use super::tune;
 use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
-use crate::game::pos::NCELLS;
+use crate::game::pos::{distances, NCELLS};
 use crate::game::rule::Rule;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -27,10 +27,7 @@ pub const MAX_PLY: usize = 128;
 /// Whether `b` is within two steps of `a` in every direction, or within four along a line.
 #[inline]
 fn near_line(a: usize, b: usize) -> bool {
-    use crate::game::pos::STRIDE;
-    let (ax, ay) = ((a % STRIDE) as i32, (a / STRIDE) as i32);
-    let (bx, by) = ((b % STRIDE) as i32, (b / STRIDE) as i32);
-    let (dx, dy) = ((ax - bx).abs(), (ay - by).abs());
+    let (dx, dy) = distances(a, b);
     let d = dx.max(dy);
     d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
@@ -38,10 +35,8 @@ fn near_line(a: usize, b: usize) -> bool {
 /// The larger of the column and row distances between cells `a` and `b`.
 #[inline]
 fn chebyshev(a: usize, b: usize) -> usize {
-    use crate::game::pos::STRIDE;
-    (a % STRIDE)
-        .abs_diff(b % STRIDE)
-        .max((a / STRIDE).abs_diff(b / STRIDE))
+    let (dx, dy) = distances(a, b);
+    dx.max(dy)
 }
 
 /// Breadcrumbs are left at nodes this deep or deeper, this near the root.
@@ -246,6 +241,13 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Writes the root's static score at the bottom of the score stack (ROOT_STATIC_EVAL).
+    pub(super) fn set_root_eval(&mut self) {
+        if ROOT_STATIC_EVAL {
+            self.evals[0] = self.pos.evaluate();
+        }
+    }
+
     /// Checks the clock and the stop flag.
     #[inline]
     pub fn poll(&mut self) {
@@ -327,6 +329,9 @@ impl<'a> Worker<'a> {
             }
             // A forced reply costs no depth: this is the four extension.
             self.attacks[ply] = false;
+            if EVAL_FROM_PARENT && ply >= 1 {
+                self.evals[ply] = -self.evals[ply - 1];
+            }
             if RFP_NOT_IN_VCF {
                 self.fours[ply] = false;
             }
@@ -371,8 +376,14 @@ impl<'a> Worker<'a> {
         // fours are generated, and nothing is pruned on the static score.
         let threatened = self.pos.has_open_four_point(opp);
         let static_eval = self.pos.evaluate();
-        self.evals[ply] = static_eval;
-        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
+        // See EVAL_FROM_PARENT.
+        let chained = EVAL_FROM_PARENT && threatened && ply >= 1;
+        self.evals[ply] = if chained {
+            -self.evals[ply - 1]
+        } else {
+            static_eval
+        };
+        let improving = !chained && ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
             // The pruning below judges the node by the TT's score where the TT's bound says
             // the static score is off in that direction: see TT_CORRECTS_EVAL.

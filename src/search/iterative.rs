@@ -366,6 +366,7 @@ fn search_root_multi(
     let mut top: Vec<i32> = Vec::with_capacity(k + 1);
     let mut best_move: Option<(u16, i32)> = None;
     w.seldepth = 0;
+    w.set_root_eval();
     w.watch(RootEvent::Pass { depth });
     for (n, &m) in root.iter().enumerate() {
         let bar = (top.len() == k).then(|| top[k - 1]);
@@ -517,6 +518,7 @@ fn search_root(
     let mut best_move: Option<(u16, i32)> = None;
     let (alpha_orig, mut best_rank, mut tried) = (alpha, 0, 0);
     w.seldepth = 0;
+    w.set_root_eval();
     w.watch(RootEvent::Pass { depth });
     for (n, &m) in root.iter().enumerate() {
         let i = m as usize;

@@ -31,6 +31,9 @@
 //! * reverse futility pruning in Rapfi's form, at any depth (RFP_MARGIN, session 36, 100 ms
 //!   a move): +26.9 +/- 16.9 (1,023; SPRT [0, 10] accepted), about +19 +/- 13 over 2,838
 //!   games in three runs.
+//! * the score stack `improving` reads made right: the root's static score written, and the
+//!   parent's negated at forced nodes (ROOT_STATIC_EVAL, EVAL_FROM_PARENT; session 56, 100 ms a
+//!   move): +27.5 +/- 17.0 (1,078; SPRT [0, 10] accepted).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -713,6 +716,12 @@
 // 13.3). As in session 54, the screen's leader (DISTANT_DELAY, +12.1 +/- 14.5) fell back
 // when played again. The same tree against Rapfi classical at 1 s (`odds.py ... --games 80
 // --seed 551`): +21 -56 =3 (28.1 %); 31.3 % over the three runs of sessions 53-55.
+//
+// Session 56: the score stack (`Worker::evals`, what `improving` compares with) made right.
+// In: ROOT_STATIC_EVAL (the root's static score written; the nodes two plies down had
+// compared with 0) and EVAL_FROM_PARENT (Rapfi's parent's score, negated, at forced blocks and
+// under an open three), together **+27.5 +/- 17.0** by pairs against the engine before (1,078
+// games, SPRT [0, 10] H1); each constant's comment has its figures.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -917,6 +926,23 @@ pub const ALPHA_RAISED_BOUND: i32 = 8670;
 /// rare to play). Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5503): **-2.8 +/-
 /// 13.3** by pairs (1,251 games, +587 -596 =68). Off.
 pub const RFP_NOT_IN_VCF: bool = false;
+/// The root's static score is written at the bottom of the score stack (`Worker::evals`), so
+/// that the nodes two plies down compare with it for `improving`. Until session 56 nothing
+/// wrote it: those nodes, the deepest below the root, compared their static score with 0.
+/// `bench 12` 1.18M nodes to depth 12 instead of 1.30M. Session 56, alone against the engine
+/// before (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 1 --turn
+/// 100 --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5601`, beside a second
+/// match): see the session 56 block in the header for its figure.
+pub const ROOT_STATIC_EVAL: bool = true;
+/// Rapfi's score stack through forced nodes: where the opponent has a five point (the forced
+/// block) or an open three, the node's entry on the stack is its parent's negated instead of
+/// its own static score (which counts the opponent's threat just made against us, or is not
+/// written at all at a forced block: until session 56 that entry was left from an earlier
+/// node), and a node under an open three is not `improving` (Rapfi's improvement is 0 there).
+/// With ROOT_STATIC_EVAL, against the engine before both (same command, `bal_s5303.txt`,
+/// seed 5602): **+27.5 +/- 17.0** by pairs (1,078 games, +555 -470 =53, SPRT [0, 10] H1 at
+/// LLR 3.01). `bench 12` 1.14M nodes to depth 12.
+pub const EVAL_FROM_PARENT: bool = true;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
 // static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), then

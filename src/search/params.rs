@@ -721,7 +721,9 @@
 // In: ROOT_STATIC_EVAL (the root's static score written; the nodes two plies down had
 // compared with 0) and EVAL_FROM_PARENT (Rapfi's parent's score, negated, at forced blocks and
 // under an open three), together **+27.5 +/- 17.0** by pairs against the engine before (1,078
-// games, SPRT [0, 10] H1); each constant's comment has its figures.
+// games, SPRT [0, 10] H1; about +20 +/- 13 over 1,854 games in two runs); ROOT_STATIC_EVAL
+// alone +16.2 +/- 12.4 (2,000), EVAL_FROM_PARENT on top of it +3.3 +/- 12.1 (2,000). Against
+// Rapfi classical at 1 s (`odds.py ... --games 80 --seed 561`): +23 -51 =6 (32.5 %).
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -932,7 +934,7 @@ pub const RFP_NOT_IN_VCF: bool = false;
 /// `bench 12` 1.18M nodes to depth 12 instead of 1.30M. Session 56, alone against the engine
 /// before (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 1 --turn
 /// 100 --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5601`, beside a second
-/// match): see the session 56 block in the header for its figure.
+/// match): **+16.2 +/- 12.4** by pairs (2,000 games, +1,009 -916 =75, LLR 2.79 at the cap).
 pub const ROOT_STATIC_EVAL: bool = true;
 /// Rapfi's score stack through forced nodes: where the opponent has a five point (the forced
 /// block) or an open three, the node's entry on the stack is its parent's negated instead of
@@ -941,7 +943,12 @@ pub const ROOT_STATIC_EVAL: bool = true;
 /// node), and a node under an open three is not `improving` (Rapfi's improvement is 0 there).
 /// With ROOT_STATIC_EVAL, against the engine before both (same command, `bal_s5303.txt`,
 /// seed 5602): **+27.5 +/- 17.0** by pairs (1,078 games, +555 -470 =53, SPRT [0, 10] H1 at
-/// LLR 3.01). `bench 12` 1.14M nodes to depth 12.
+/// LLR 3.01); again on `bal_s5301.txt` (seed 5603, stopped for the games against Rapfi):
+/// +10.3 +/- 20.5 (776 games, +385 -362 =29); about +20 +/- 13 over the 1,854 games. Against
+/// ROOT_STATIC_EVAL alone (`--concurrency 2 --openings bal_s5501.txt --seed 5604`): +3.3 +/-
+/// 12.1 (2,000 games, +962 -943 =95, LLR -0.44 at the cap): the root's entry carries most of
+/// the gain; this one is kept because the entries it replaces were wrong (stale, or counting
+/// the threat just made), not for a proven gain of its own. `bench 12` 1.14M nodes to depth 12.
 pub const EVAL_FROM_PARENT: bool = true;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,

@@ -721,7 +721,7 @@
 // In: ROOT_STATIC_EVAL (the root's static score written; the nodes two plies down had
 // compared with 0) and EVAL_FROM_PARENT (Rapfi's parent's score, negated, at forced blocks and
 // under an open three), together **+27.5 +/- 17.0** by pairs against the engine before (1,078
-// games, SPRT [0, 10] H1; about +20 +/- 13 over 1,854 games in two runs); ROOT_STATIC_EVAL
+// games, SPRT [0, 10] H1; about +14.8 +/- 9.9 over 3,262 games in three runs); ROOT_STATIC_EVAL
 // alone +16.2 +/- 12.4 (2,000), EVAL_FROM_PARENT on top of it +3.3 +/- 12.1 (2,000). Against
 // Rapfi classical at 1 s (`odds.py ... --games 80 --seed 561`): +23 -51 =6 (32.5 %).
 
@@ -944,7 +944,9 @@ pub const ROOT_STATIC_EVAL: bool = true;
 /// With ROOT_STATIC_EVAL, against the engine before both (same command, `bal_s5303.txt`,
 /// seed 5602): **+27.5 +/- 17.0** by pairs (1,078 games, +555 -470 =53, SPRT [0, 10] H1 at
 /// LLR 3.01); again on `bal_s5301.txt` (seed 5603, stopped for the games against Rapfi):
-/// +10.3 +/- 20.5 (776 games, +385 -362 =29); about +20 +/- 13 over the 1,854 games. Against
+/// +10.3 +/- 20.5 (776 games, +385 -362 =29); once more there (`--concurrency 2 --seed 5605`,
+/// stopped at the session's end): +7.7 +/- 15.1 (1,408 games, +690 -659 =59); about **+14.8
+/// +/- 9.9** over the 3,262 games of the three runs. Against
 /// ROOT_STATIC_EVAL alone (`--concurrency 2 --openings bal_s5501.txt --seed 5604`): +3.3 +/-
 /// 12.1 (2,000 games, +962 -943 =95, LLR -0.44 at the cap): the root's entry carries most of
 /// the gain; this one is kept because the entries it replaces were wrong (stale, or counting

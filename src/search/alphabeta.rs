@@ -283,14 +283,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Negamax PVS. Scores are from the side to move's point of view.
-    pub fn search(
-        &mut self,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
+    pub fn search(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         self.pv[ply].clear();
@@ -346,6 +339,17 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.static_win(me) {
             return WIN - ply_i - win;
         }
+        // See MATE_DISTANCE.
+        let (mut alpha, beta) = if MATE_DISTANCE {
+            let a = alpha.max(-(WIN - ply_i - 2));
+            let b = beta.min(WIN - ply_i - 1);
+            if a >= b {
+                return a;
+            }
+            (a, b)
+        } else {
+            (alpha, beta)
+        };
 
         if depth <= 0 {
             return self.quiesce(depth, alpha, beta, ply);
@@ -372,18 +376,29 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // See KILLER_RESET.
+        if KILLER_RESET {
+            self.killers[ply + 2] = [0; 2];
+        }
         // The opponent has an open three (or a double-four point): only defences and our
         // fours are generated, and nothing is pruned on the static score.
         let threatened = self.pos.has_open_four_point(opp);
-        let static_eval = self.pos.evaluate();
-        // See EVAL_FROM_PARENT.
+        // See EVAL_FROM_PARENT. A chained node's own static score would go unused (its entry
+        // is the parent's, it is not improving and nothing is pruned on it under a threat),
+        // so it is not computed: with a network that saves a catch-up of the accumulators.
         let chained = EVAL_FROM_PARENT && threatened && ply >= 1;
-        self.evals[ply] = if chained {
+        let static_eval = if chained {
             -self.evals[ply - 1]
         } else {
-            static_eval
+            self.pos.evaluate()
         };
-        let improving = !chained && ply >= 2 && static_eval > self.evals[ply - 2];
+        self.evals[ply] = static_eval;
+        let improving = !chained
+            && match ply {
+                0 => false,
+                1 => PLY1_IMPROVING && static_eval > -self.evals[0],
+                _ => static_eval > self.evals[ply - 2],
+            };
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
             // The pruning below judges the node by the TT's score where the TT's bound says
             // the static score is off in that direction: see TT_CORRECTS_EVAL.

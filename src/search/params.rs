@@ -952,6 +952,30 @@ pub const ROOT_STATIC_EVAL: bool = true;
 /// the gain; this one is kept because the entries it replaces were wrong (stale, or counting
 /// the threat just made), not for a proven gain of its own. `bench 12` 1.14M nodes to depth 12.
 pub const EVAL_FROM_PARENT: bool = true;
+/// Rapfi's stack before the root: the root's children (ply 1), which have no entry two plies
+/// up, compare their static score with the root's negated (Rapfi fills the entries before the
+/// root with the root's score, its sign alternating) instead of never being `improving`.
+/// `bench 12` 1.33M nodes to depth 12 (1,325,630 against 1,136,151: most of those nodes are
+/// `improving` now, and less is pruned). Session 57, against the engine without it
+/// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 1 --turn 100
+/// --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5703`, beside a second
+/// match): **-8.9 +/- 20.8** by pairs (700 games, +330 -348 =22, stopped at LLR -1.24). Off.
+pub const PLY1_IMPROVING: bool = false;
+/// Rapfi's and Stockfish's reset of the grandchildren's killers: each node clears the killers
+/// two plies down before its moves are searched, so they hold only moves that cut off below
+/// this node, not what an earlier, unrelated subtree left there. `bench 12` 1.05M nodes to
+/// depth 12 (1,045,234 against 1,136,151). Session 57, against the engine without it (same
+/// command, `bal_s5303.txt`, `--seed 5701`, beside a second match): **+5.3 +/- 15.2** by pairs
+/// (1,247 games, +602 -584 =61, stopped at LLR 0.05 to free the cores). Not proven: off.
+pub const KILLER_RESET: bool = false;
+/// Mate-distance pruning (Rapfi's step 3): the window is narrowed to the best and worst scores
+/// still possible at this ply (a five on our next move, the opponent's five after it); a node
+/// whose window is then empty returns at once. `bench 12` 1.08M nodes to depth 12 (1,079,711
+/// against 1,136,151). Session 57, against the engine without it (`scripts/match.py --engine1
+/// NEW --engine2 BASE --games 2000 --concurrency 1 --turn 100 --match 0 --openings
+/// bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5702`, beside a second match): **-26.6 +/-
+/// 20.4** by pairs (576 games, +250 -294 =32, SPRT H0). Off.
+pub const MATE_DISTANCE: bool = false;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
 // static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), then

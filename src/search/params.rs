@@ -724,6 +724,23 @@
 // games, SPRT [0, 10] H1; about +14.8 +/- 9.9 over 3,262 games in three runs); ROOT_STATIC_EVAL
 // alone +16.2 +/- 12.4 (2,000), EVAL_FROM_PARENT on top of it +3.3 +/- 12.1 (2,000). Against
 // Rapfi classical at 1 s (`odds.py ... --games 80 --seed 561`): +23 -51 =6 (32.5 %).
+//
+// Session 57: three more of Rapfi's rules, each against the engine before at 100 ms a move,
+// two matches side by side on this 2-core machine. None went in (each constant's comment has
+// its figures): the grandchildren's killers cleared (KILLER_RESET, +5.3 +/- 15.2 over 1,247
+// games, stopped), the root's children compared with the root's score negated for `improving`
+// (PLY1_IMPROVING, -8.9 +/- 20.8 over 700, stopped), mate-distance pruning (MATE_DISTANCE,
+// -26.6 +/- 20.4 over 576, SPRT H0). Then SPSA over the four constants that read `improving`,
+// tuned before session 56 with the wrong score stack (`scripts/spsa.py --engine TUNE_BUILD
+// --params rfp_margin,lmp_base,lmr_not_improving,lmp_max_depth --iterations 1000 --minutes 36
+// --r-end 0.02 --concurrency 2 --turn 100 --memory 67108864 --openings bal_s5301.txt --seed
+// 5704`: 1,000 pairs in 35 minutes). It wandered within a step of the start and ended on
+// rfp_margin 355.6, lmp_base 3.14, lmr_not_improving 0.909, lmp_max_depth 7.24 (`bench 12`
+// 1.23M nodes); against the constants, both sides the tuning build (`scripts/match.py
+// --engine1 "WUZI_TUNE=... BIN" --engine2 BIN --games 2000 --concurrency 2 --turn 100 --match
+// 0 --openings bal_s5303.txt --sprt 0 10 0.05 0.05 --seed 5705`): **-0.9 +/- 16.1** by pairs
+// (1,181 games, +564 -566 =51, stopped at LLR -0.87). Not kept: the fixed stack did not move
+// these constants' optimum by anything 2,000 pairs of 100 ms games can find.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -739,8 +739,8 @@
 // 1.23M nodes); against the constants, both sides the tuning build (`scripts/match.py
 // --engine1 "WUZI_TUNE=... BIN" --engine2 BIN --games 2000 --concurrency 2 --turn 100 --match
 // 0 --openings bal_s5303.txt --sprt 0 10 0.05 0.05 --seed 5705`): **-0.9 +/- 16.1** by pairs
-// (1,181 games, +564 -566 =51, stopped at LLR -0.87). Not kept: the fixed stack did not move
-// these constants' optimum by anything 2,000 pairs of 100 ms games can find.
+// (1,181 games, +564 -566 =51, stopped at LLR -0.87). Not kept: no shift of these constants'
+// optimum under the fixed stack that a tune of 1,000 pairs at 100 ms can find.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -972,8 +972,8 @@ pub const EVAL_FROM_PARENT: bool = true;
 /// Rapfi's stack before the root: the root's children (ply 1), which have no entry two plies
 /// up, compare their static score with the root's negated (Rapfi fills the entries before the
 /// root with the root's score, its sign alternating) instead of never being `improving`.
-/// `bench 12` 1.33M nodes to depth 12 (1,325,630 against 1,136,151: most of those nodes are
-/// `improving` now, and less is pruned). Session 57, against the engine without it
+/// `bench 12` 1.33M nodes to depth 12 (1,325,630 against 1,136,151: those nodes can now be
+/// `improving`, and less is pruned below them). Session 57, against the engine without it
 /// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 1 --turn 100
 /// --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5703`, beside a second
 /// match): **-8.9 +/- 20.8** by pairs (700 games, +330 -348 =22, stopped at LLR -1.24). Off.

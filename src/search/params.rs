@@ -741,6 +741,21 @@
 // 0 --openings bal_s5303.txt --sprt 0 10 0.05 0.05 --seed 5705`): **-0.9 +/- 16.1** by pairs
 // (1,181 games, +564 -566 =51, stopped at LLR -0.87). Not kept: no shift of these constants'
 // optimum under the fixed stack that a tune of 1,000 pairs at 100 ms can find.
+//
+// Session 58: the four rules left off with a positive point estimate, played together in case
+// their small gains add up: KILLER_RESET (+5.3 +/- 15.2), RFP_DAMPED (about +3 +/- 9),
+// DISTANT_DELAY (about +2.3 +/- 7.3) and history pruning (HISTORY_PRUNE_DEPTH 4, margin 8,192:
+// +3.1 +/- 10.2). `bench 12` 985,852 nodes (signature 052917ac3dc4ad7f) against 1,136,151.
+// Against the engine without them (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000
+// --concurrency 2 --turn 100 --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed
+// 5801`): **-5.5 +/- 17.0** by pairs (1,083 games, +514 -532 =37, stopped at LLR -1.39). They
+// do not add up; all four stay off.
+// Then the bar's opponent at three time controls on one opening pool (README "Matches",
+// session 58): 43.2 % at 100 ms, 41.7 % at 300 ms, 36.9 % at 1 s; Rapfi seems to gain more
+// from time than Wuzi does, which points at selectivity tuned at 100 ms. So LMR_DIVISOR 1.25
+// (more reduction; `bench 12` 924,750 nodes) in self-play at 300 ms a move (`--turn 300
+// --openings bal_s5303.txt --seed 5802`, otherwise the command above): **+2.8 +/- 22.7** by
+// pairs (500 games, +237 -233 =30, stopped at LLR -0.17 for the session's end). Not changed.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

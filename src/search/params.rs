@@ -751,8 +751,9 @@
 // 5801`): **-5.5 +/- 17.0** by pairs (1,083 games, +514 -532 =37, stopped at LLR -1.39). They
 // do not add up; all four stay off.
 // Then the bar's opponent at three time controls on one opening pool (README "Matches",
-// session 58): 43.2 % at 100 ms, 41.7 % at 300 ms, 36.9 % at 1 s; Rapfi seems to gain more
-// from time than Wuzi does, which points at selectivity tuned at 100 ms. So LMR_DIVISOR 1.25
+// session 58). After its first 80 games at 1 s (42.8 % at 100 ms, 41.7 % at 300 ms, 36.9 % at
+// 1 s) Rapfi seemed to gain more from time than Wuzi, which would point at selectivity tuned
+// at 100 ms; 80 more at 1 s made it 39.7 %, within the error. LMR_DIVISOR 1.25
 // (more reduction; `bench 12` 924,750 nodes) in self-play at 300 ms a move (`--turn 300
 // --openings bal_s5303.txt --seed 5802`, otherwise the command above): **+2.8 +/- 22.7** by
 // pairs (500 games, +237 -233 =30, stopped at LLR -0.17 for the session's end). Not changed.

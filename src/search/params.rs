@@ -756,7 +756,8 @@
 // at 100 ms; 80 more at 1 s made it 39.7 %, within the error. LMR_DIVISOR 1.25
 // (more reduction; `bench 12` 924,750 nodes) in self-play at 300 ms a move (`--turn 300
 // --openings bal_s5303.txt --seed 5802`, otherwise the command above): **+2.8 +/- 22.7** by
-// pairs (500 games, +237 -233 =30, stopped at LLR -0.17 for the session's end). Not changed.
+// pairs (500 games, +237 -233 =30, stopped at LLR -0.17 for the games against Rapfi). Not
+// changed.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -21,7 +21,12 @@ import re
 import sys
 
 
-def samples(lines, size, rule, skip, first_id):
+TAGGED_GAMES = 1 << 40
+
+
+def samples(lines, size, rule, skip, first_id, tagged_black=None):
+    """`tagged_black`: None for an untagged game, else whether the tagged engine had black
+    (the game's id is then 2^40 + 2 * k + that bit, `first_id` counting k)."""
     gid = first_id
     for line in lines:
         head, sep, tail = line.partition(" moves=")
@@ -33,14 +38,16 @@ def samples(lines, size, rule, skip, first_id):
             continue
         moves = tail.split()
         gid += 1
+        tag = gid if tagged_black is None else TAGGED_GAMES + 2 * gid + tagged_black
         for n in range(min(skip, len(moves)), len(moves)):
             side = n % 2  # 0: black to move
             result = 1 if winner is None else (2 if winner == side else 0)
-            yield f"{gid} {size} {rule} {result} - {' '.join(moves[:n])}"
+            yield f"{tag} {size} {rule} {result} - {' '.join(moves[:n])}"
 
 
 def sgf_games(text, size, rule):
-    """c-gomoku-cli SGF games as match.py record lines (opening length, line)."""
+    """c-gomoku-cli SGF games as match.py record lines (opening length, line, black's
+    engine name)."""
     for game in text.split("(;")[1:]:
         if f"SZ[{size}]" not in game or f"RU[{rule}]" not in game:
             continue
@@ -57,7 +64,8 @@ def sgf_games(text, size, rule):
             continue
         opening = sum(1 for _, _, note in nodes if note == "opening move")
         moves = " ".join(f"{ord(p[0]) - 97},{ord(p[1]) - 97}" for _, p, _ in nodes)
-        yield opening, f"result={result} moves={moves}"
+        black = re.search(r"PB\[([^\]]*)\]", game)
+        yield opening, f"result={result} moves={moves}", black.group(1) if black else ""
 
 
 def main():
@@ -67,6 +75,8 @@ def main():
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--rule", type=int, default=0)
     ap.add_argument("--skip", type=int, default=4, help="stones of the opening (default 4)")
+    ap.add_argument("--tag-engine", metavar="NAME",
+                    help="SGF games between two engines: tag each with the colour NAME had")
     args = ap.parse_args()
     n = 0
     seen = set()
@@ -76,17 +86,22 @@ def main():
             with open(path) as f:
                 if path.endswith(".sgf"):
                     games = []
-                    for opening, line in sgf_games(f.read(), args.size, args.rule):
+                    for opening, line, black in sgf_games(f.read(), args.size, args.rule):
                         if line not in seen:
                             seen.add(line)
-                            games.append((opening, line))
+                            tag = None if args.tag_engine is None else black == args.tag_engine
+                            games.append((opening, line, tag))
                 else:
-                    games = [(args.skip, line) for line in f]
-                for skip, line in games:
-                    for s in samples([line], args.size, args.rule, skip, gid):
+                    if args.tag_engine is not None:
+                        sys.exit(f"--tag-engine reads SGF files only, not {path}")
+                    games = [(args.skip, line, None) for line in f]
+                for skip, line, tag in games:
+                    written = 0
+                    for s in samples([line], args.size, args.rule, skip, gid, tag):
                         out.write(s + "\n")
-                        gid = max(gid, int(s.split()[0]))
-                        n += 1
+                        written += 1
+                    n += written
+                    gid += written > 0
     print(f"{gid} games, {n} positions -> {args.out}", file=sys.stderr)
 
 

@@ -21,6 +21,7 @@ USAGE:
                               self-play games for training data (one sample per line)
     pbrain-wuzi train --data FILE[,FILE...] --out FILE [--rule R] [--init handset|builtin|FILE]
                       [--epochs E] [--lr X] [--threat-lr M] [--batch B] [--lambda L] [--score-k K] [--l2 X] [--valid F]
+                      [--side-offset N (tagged games: a bias per engine to move, N buckets of 10 stones)]
                       [--seed S] [--size N (for .csv samples)]
                               fit the evaluation table of rule R to samples (Wuzi's, or
                               c-gomoku-cli's -sample .csv/.bin) and write it

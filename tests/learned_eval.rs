@@ -524,13 +524,29 @@ fn random_moves(rng: &mut StdRng, n: usize) -> Vec<String> {
     moves.iter().map(|(x, y)| format!("{x},{y}")).collect()
 }
 
+/// A fresh scratch directory for one test (`tag` and the process id in its name).
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `pbrain-wuzi train --rule freestyle --data DATA --out DIR/t.wzw`, more arguments to add.
+fn train_command(data: &std::path::Path, dir: &std::path::Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"));
+    cmd.args(["train", "--rule", "freestyle", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(dir.join("t.wzw"));
+    cmd
+}
+
 /// `train --score-k K` reads recorded scores on another engine's scale (teacher data from
 /// scripts/teacher_games.py): the targets, and so the starting loss, follow K; a K that is
 /// not positive is refused.
 #[test]
 fn teacher_scores_are_read_at_their_own_scale() {
-    let dir = std::env::temp_dir().join(format!("wuzi-score-k-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("score-k");
     let data = dir.join("teacher.txt");
     let mut rng = StdRng::seed_from_u64(5);
     let mut lines = String::new();
@@ -545,11 +561,7 @@ fn teacher_scores_are_read_at_their_own_scale() {
     }
     std::fs::write(&data, lines).unwrap();
     let start_loss = |k: &str| -> Result<String, String> {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-            .args(["train", "--rule", "freestyle", "--data"])
-            .arg(&data)
-            .arg("--out")
-            .arg(dir.join("t.wzw"))
+        let out = train_command(&data, &dir)
             .args([
                 "--init", "handset", "--epochs", "1", "--lambda", "0", "--valid", "0.3",
             ])
@@ -581,8 +593,7 @@ fn teacher_scores_are_read_at_their_own_scale() {
 /// scale must be given.
 #[test]
 fn rows_without_a_result_do_not_move_the_scale() {
-    let dir = std::env::temp_dir().join(format!("wuzi-unknown-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("unknown");
     let mut rng = StdRng::seed_from_u64(7);
     let mut row = |game: u64, result: &str| {
         let list = random_moves(&mut rng, 7);
@@ -604,11 +615,7 @@ fn rows_without_a_result_do_not_move_the_scale() {
     std::fs::write(&with_off, format!("{games}{off}")).unwrap();
     std::fs::write(&only_off, &off).unwrap();
     let train = |data: &std::path::Path| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-            .args(["train", "--rule", "freestyle", "--data"])
-            .arg(data)
-            .arg("--out")
-            .arg(dir.join("t.wzw"))
+        let out = train_command(data, &dir)
             .args(["--init", "handset", "--epochs", "1", "--lambda", "0.5"])
             .args(["--valid", "0.3", "--score-k", "200"])
             .output()
@@ -643,5 +650,89 @@ fn rows_without_a_result_do_not_move_the_scale() {
     let (ok_c, _, _, said) = train(&only_off);
     assert!(!ok_c, "no result to fit a scale to, and none given");
     assert!(said.contains("--scale"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Games between two engines (`scripts/games_to_samples.py --tag-engine`): the id says which
+/// colour the tagged engine had, and so whether it is to move in each position.
+#[test]
+fn a_tagged_game_says_which_engine_is_to_move() {
+    let at = |game: u64, stones: usize| Sample {
+        game,
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: vec![Pos::new(7, 7); stones],
+        result: 1,
+        score: None,
+    };
+    let black = record::tagged_game(3, true);
+    let white = record::tagged_game(3, false);
+    assert_eq!(record::tagged_to_move(&at(black, 4)), Some(true));
+    assert_eq!(record::tagged_to_move(&at(black, 5)), Some(false));
+    assert_eq!(record::tagged_to_move(&at(white, 4)), Some(false));
+    assert_eq!(record::tagged_to_move(&at(white, 7)), Some(true));
+    assert_eq!(record::tagged_to_move(&at(5, 4)), None);
+    assert_eq!(record::tagged_to_move(&at(u64::MAX, 4)), None);
+    assert_eq!(
+        record::tagged_to_move(&at(record::TAGGED_GAMES + (1 << 20), 4)),
+        None
+    );
+}
+
+/// `train --side-offset N` fits a bias per engine to move in tagged games and leaves it out
+/// of the table: where the tagged engine wins every game, from random positions, its bias
+/// comes out positive and the other engine's negative, one pair per bucket of ten stones.
+#[test]
+fn side_offsets_take_up_one_engines_wins() {
+    let dir = scratch_dir("offsets");
+    let data = dir.join("tagged.txt");
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut lines = String::new();
+    for k in 0..200u64 {
+        let tagged_black = k % 2 == 0;
+        let game = record::tagged_game(k, tagged_black);
+        let list = random_moves(&mut rng, 14);
+        for n in 4..14 {
+            let black_to_move = n % 2 == 0;
+            let result = if black_to_move == tagged_black { 2 } else { 0 };
+            lines.push_str(&format!("{game} 15 0 {result} - {}\n", list[..n].join(" ")));
+        }
+    }
+    std::fs::write(&data, lines).unwrap();
+    let train = |offsets: &str| {
+        let out = train_command(&data, &dir)
+            .args([
+                "--init", "builtin", "--epochs", "8", "--lr", "10", "--batch", "256",
+            ])
+            .args(["--scale", "7000", "--side-offset", offsets])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        // The tools report a refused argument on stdout (`error: ...`).
+        let said = format!("{text}{}", String::from_utf8_lossy(&out.stderr));
+        let biases: Vec<f64> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("side offsets"))
+            .and_then(|l| l.split(": ").nth(1))
+            .map(|l| {
+                l.split_whitespace()
+                    .filter_map(|x| x.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        (out.status.success(), biases, said)
+    };
+    let (ok, one, said) = train("1");
+    assert!(ok, "{said}");
+    assert_eq!(one.len(), 2, "{one:?}");
+    assert!(one[0] < -100.0 && one[1] > 100.0, "{one:?}");
+    let (ok, two, said) = train("2");
+    assert!(ok, "{said}");
+    assert_eq!(two.len(), 4, "{two:?}");
+    assert!(two[0] < -100.0 && two[1] > 100.0 && two[2] < -100.0 && two[3] > 100.0);
+    let (ok, none, _) = train("0");
+    assert!(ok && none.is_empty(), "{none:?}");
+    let (ok, _, said) = train("9");
+    assert!(!ok && said.contains("side-offset"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -173,8 +173,9 @@ pub(super) fn split_by_game(
 }
 
 /// Builds the training rows of `samples` for `rule`: replays each position and skips those the
-/// search settles statically. Each row's target is its result for now.
-fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
+/// search settles statically. Each row's target is its result for now. With `offsets` > 0
+/// the rows of tagged games (record::TAGGED_GAMES) get their engine-to-move bias feature.
+fn build_rows(samples: &[Sample], rule: Rule, offsets: usize) -> (Dataset, Vec<RowMeta>) {
     let mut data = Dataset::new();
     let mut meta = Vec::new();
     let mut scratch = Vec::new();
@@ -193,7 +194,15 @@ fn build_rows(samples: &[Sample], rule: Rule) -> (Dataset, Vec<RowMeta>) {
             RESULT_UNKNOWN => f32::NAN,
             r => r as f32 / 2.0,
         };
-        data.push(&features::extract(&pos, &mut scratch), result, result);
+        let mut f = features::extract(&pos, &mut scratch);
+        // `--side-offset N`: in a game between two engines, one bias per engine to move
+        // and per ten stones (the last of the N buckets takes the rest), after the table's
+        // parameters (`NPARAMS + 2 * bucket + tagged engine to move`).
+        if let Some(tagged) = record::tagged_to_move(s).filter(|_| offsets > 0) {
+            let bucket = (s.moves.len() / 10).min(offsets - 1);
+            f.push(((NPARAMS + 2 * bucket) as u16 + tagged as u16, 1));
+        }
+        data.push(&f, result, result);
         meta.push(RowMeta {
             score: s.score,
             game: s.game,
@@ -224,7 +233,11 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     }
     let started = Instant::now();
     let samples = read_samples(&a, size, rule)?;
-    let (mut data, meta) = build_rows(&samples, rule);
+    let offsets: usize = a.get("side-offset", 0)?;
+    if offsets > 8 {
+        return Err("--side-offset takes 0 to 8 buckets of ten stones".into());
+    }
+    let (mut data, meta) = build_rows(&samples, rule, offsets);
     drop(samples);
     eprintln!(
         "{} positions kept for {} ({:.1}s)",
@@ -236,8 +249,10 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
         return Err("no usable positions".into());
     }
     let (train, valid) = split_by_game(meta.iter().map(|m| m.game), seed, valid_frac);
-    let w0 = features::params_of(&init);
+    let mut w0 = features::params_of(&init);
     assert_eq!(w0.len(), NPARAMS);
+    // The engine biases start at zero; they are fitted with the table and not written.
+    w0.extend(std::iter::repeat_n(0.0, 2 * offsets));
     // The scale of the starting table, fitted to the results (unless given); then the targets
     // mix the results with the search scores at that scale.
     let scale = match a.get("scale", 0.0)? {
@@ -300,8 +315,17 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
             fit_started.elapsed().as_secs_f64()
         );
     });
-    let w = features::weights_of(rule, init.divisor, &best);
-    let q = features::params_of(&w);
+    if offsets > 0 {
+        let o: Vec<String> = best[NPARAMS..].iter().map(|x| format!("{x:.0}")).collect();
+        println!(
+            "side offsets (other engine to move, tagged engine to move; per ten stones): {}",
+            o.join(" ")
+        );
+    }
+    let w = features::weights_of(rule, init.divisor, &best[..NPARAMS]);
+    let mut q = features::params_of(&w);
+    // The written table is scored as the engine will use it: without the engine biases.
+    q.extend(std::iter::repeat_n(0.0, 2 * offsets));
     println!(
         "written table: validation loss {:.5} (results only {:.5}); {} bytes -> {out}",
         fit::loss(&data, &valid, &q, scale, false),

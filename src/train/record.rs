@@ -34,6 +34,29 @@ pub struct Sample {
 /// out of everything fitted to results (the evaluation's scale, results-only losses).
 pub const RESULT_UNKNOWN: u8 = 3;
 
+/// Game ids from here on (up to 2^20 of them) mark a game between two different engines
+/// (`scripts/games_to_samples.py --tag-engine NAME`): the lowest bit says whether the tagged
+/// engine had black. `train --side-offset N` then fits a bias for each engine to move beside
+/// the table and leaves it out of the table it writes, so that the stronger engine's wins
+/// are not learnt as the value of the positions its style reaches.
+pub const TAGGED_GAMES: u64 = 1 << 40;
+const TAGGED_RANGE: u64 = 1 << 20;
+
+/// The id of the `k`-th tagged game (`k < 2^19`).
+pub fn tagged_game(k: u64, tagged_black: bool) -> u64 {
+    TAGGED_GAMES + 2 * k + tagged_black as u64
+}
+
+/// Whether the tagged engine is to move in `sample`, if its game is a tagged one.
+pub fn tagged_to_move(sample: &Sample) -> Option<bool> {
+    let g = sample.game.checked_sub(TAGGED_GAMES)?;
+    if g >= TAGGED_RANGE {
+        return None;
+    }
+    let black_to_move = sample.moves.len().is_multiple_of(2);
+    Some(black_to_move == (g & 1 == 1))
+}
+
 fn point(s: &str, size: usize) -> Option<Pos> {
     crate::datafile::point(s).filter(|p| (p.x as usize) < size && (p.y as usize) < size)
 }

@@ -46,8 +46,8 @@ def samples(lines, size, rule, skip, first_id, tagged_black=None):
 
 
 def sgf_games(text, size, rule):
-    """c-gomoku-cli SGF games as match.py record lines (opening length, line, black's
-    engine name)."""
+    """c-gomoku-cli SGF games as match.py record lines (opening length, line, the engine
+    names [black, white])."""
     for game in text.split("(;")[1:]:
         if f"SZ[{size}]" not in game or f"RU[{rule}]" not in game:
             continue
@@ -64,8 +64,9 @@ def sgf_games(text, size, rule):
             continue
         opening = sum(1 for _, _, note in nodes if note == "opening move")
         moves = " ".join(f"{ord(p[0]) - 97},{ord(p[1]) - 97}" for _, p, _ in nodes)
-        black = re.search(r"PB\[([^\]]*)\]", game)
-        yield opening, f"result={result} moves={moves}", black.group(1) if black else ""
+        names = [re.search(rf"{tag}\[([^\]]*)\]", game) for tag in ("PB", "PW")]
+        names = [m.group(1) if m else "" for m in names]
+        yield opening, f"result={result} moves={moves}", names
 
 
 def main():
@@ -86,16 +87,23 @@ def main():
             with open(path) as f:
                 if path.endswith(".sgf"):
                     games = []
-                    for opening, line, black in sgf_games(f.read(), args.size, args.rule):
+                    for opening, line, names in sgf_games(f.read(), args.size, args.rule):
                         if line not in seen:
                             seen.add(line)
-                            tag = None if args.tag_engine is None else black == args.tag_engine
+                            tag = None
+                            if args.tag_engine is not None:
+                                if args.tag_engine not in names:
+                                    sys.exit(f"{path}: a game between {names[0]!r} and "
+                                             f"{names[1]!r}, not {args.tag_engine!r}")
+                                tag = names[0] == args.tag_engine
                             games.append((opening, line, tag))
                 else:
                     if args.tag_engine is not None:
                         sys.exit(f"--tag-engine reads SGF files only, not {path}")
                     games = [(args.skip, line, None) for line in f]
                 for skip, line, tag in games:
+                    if tag is not None and gid >= 1 << 19:
+                        sys.exit("--tag-engine: at most 2^19 games (train reads 2^20 ids)")
                     written = 0
                     for s in samples([line], args.size, args.rule, skip, gid, tag):
                         out.write(s + "\n")

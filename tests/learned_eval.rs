@@ -734,5 +734,17 @@ fn side_offsets_take_up_one_engines_wins() {
     assert!(ok && none.is_empty(), "{none:?}");
     let (ok, _, said) = train("9");
     assert!(!ok && said.contains("side-offset"), "{said}");
+    // Without a tagged game there is nothing to fit the biases to: refused with the reason.
+    let untagged: String = std::fs::read_to_string(&data)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (_, rest) = l.split_once(' ').unwrap();
+            format!("7 {rest}\n")
+        })
+        .collect();
+    std::fs::write(&data, untagged).unwrap();
+    let (ok, _, said) = train("1");
+    assert!(!ok && said.contains("--tag-engine"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -237,6 +237,13 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     if offsets > 8 {
         return Err("--side-offset takes 0 to 8 buckets of ten stones".into());
     }
+    if offsets > 0 && !samples.iter().any(|s| record::tagged_to_move(s).is_some()) {
+        return Err(
+            "--side-offset: no game in the data says which engine played which colour \
+             (scripts/games_to_samples.py --tag-engine NAME writes such games)"
+                .into(),
+        );
+    }
     let (mut data, meta) = build_rows(&samples, rule, offsets);
     drop(samples);
     eprintln!(

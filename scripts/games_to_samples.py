@@ -102,7 +102,9 @@ def main():
                         sys.exit(f"--tag-engine reads SGF files only, not {path}")
                     games = [(args.skip, line, None) for line in f]
                 for skip, line, tag in games:
-                    if tag is not None and gid >= 1 << 19:
+                    # The next game's k is gid + 1, its id 2^40 + 2k + bit: k < 2^19 keeps it
+                    # within the 2^20 ids train reads as tagged.
+                    if tag is not None and gid + 1 >= 1 << 19:
                         sys.exit("--tag-engine: at most 2^19 games (train reads 2^20 ids)")
                     written = 0
                     for s in samples([line], args.size, args.rule, skip, gid, tag):

@@ -957,6 +957,20 @@ impl Evaluator {
         self.count[c.index()][combo as usize]
     }
 
+    /// Every cell's state (what [`Evaluator::shape`] and [`Evaluator::combo`] read), for
+    /// loops over many cells; an occupied cell's state is stale but well-formed.
+    #[inline]
+    pub fn cell_states(&self) -> &[CellState; NCELLS] {
+        &self.cells
+    }
+
+    /// Whether the combination byte of a [`CellState`] makes any threat (an open three or
+    /// more: [`Evaluator::combo`] is not [`Combo::None`]).
+    #[inline]
+    pub fn makes_threat(combo: u8) -> bool {
+        combo & COMBO_MASK != Combo::None as u8
+    }
+
     /// The empty cells where `c` gets threat class `t`.
     #[inline]
     pub fn cells(&self, c: Color, t: Threat) -> &CellSet {

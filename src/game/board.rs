@@ -160,6 +160,11 @@ impl Board {
     pub fn cell_array(&self) -> &[u8; NCELLS] {
         &self.cells
     }
+    /// Every cell's count of stones within two cells (what [`Board::near`] reads).
+    #[inline]
+    pub fn near_array(&self) -> &[u8; NCELLS] {
+        &self.near
+    }
     /// Every cell's line keys (what [`Board::key`] reads).
     #[inline]
     pub fn key_array(&self) -> &[[u32; 4]; NCELLS] {

@@ -360,8 +360,8 @@ fn fill_checked(
 /// session: listing the threat moves first from the threat lists and the quiet rest only
 /// when a move taken might score below the best quiet one. The quiet moves' bound, 3,255
 /// on the freestyle table, is above most threat moves' scores, whose learned parts are
-/// often negative: the rest was listed at 19,347 of 24,122 such nodes, 14,478 of them
-/// before the first move, and `bench 10` ran 0.8 % more instructions.)
+/// often negative: 19,347 of the 24,122 moves asked for before the rest was listed needed
+/// it, 14,478 of them a node's first move, and `bench 10` ran 0.8 % more instructions.)
 struct FreeScores<'a> {
     cells: &'a [CellState; NCELLS],
     own: &'a [i32],

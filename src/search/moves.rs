@@ -88,10 +88,11 @@ pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
 }
 
 /// Whether playing `i` makes a threat for `me` (an open three or more, fours included): the
-/// moves the attack history orders (ATTACK_HISTORY) and CONTINUED_ATTACK follows.
+/// moves the attack history orders (ATTACK_HISTORY) and CONTINUED_ATTACK follows. One
+/// definition with `fill`'s scoring loop, which reads the cell states directly.
 #[inline]
 pub fn is_attack(pos: &Position, i: usize, me: Color) -> bool {
-    pos.eval.combo(i, me) != Combo::None
+    Evaluator::makes_threat(pos.eval.cell_states()[i].combo[me.index()])
 }
 
 /// `c`'s four-three and double-three points: the empty cells where one more stone of `c`

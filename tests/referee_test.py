@@ -231,6 +231,22 @@ class Referee(unittest.TestCase):
         ops = match.load_openings(path, 15)
         self.assertEqual(ops, [[(7, 7), (8, 8), (6, 8)], [(7, 7), (8, 8)], [(7, 7), (8, 8), (9, 9)]])
 
+    def test_the_judge_gets_the_balance_turn_limit(self):
+        # A judge that reports the turn limit it was given as its score: the openings kept
+        # are those it scores within the margin, so the limit must reach it.
+        judge = os.path.join(self.dir, "judge.py")
+        with open(judge, "w") as f:
+            f.write("import sys\nturn = 0\nfor line in sys.stdin:\n"
+                    "    w = line.split()\n"
+                    "    if w[:1] == ['START']: print('OK', flush=True)\n"
+                    "    elif w[:2] == ['INFO', 'timeout_turn']: turn = int(w[2])\n"
+                    "    elif w[:1] == ['DONE']: print('MESSAGE depth 6 ev %d' % turn); print('7,7', flush=True)\n"
+                    "    elif w[:1] == ['END']: break\n")
+        cmd = f"{sys.executable} {judge}"
+        self.assertEqual(match.engine_score(cmd, 15, 0, [(7, 7), (8, 8)], 300), 300)
+        kept = match.balanced_openings(2, 15, 0, 3, 5, cmd, 300, turn=300, jobs=2)
+        self.assertEqual(kept, match.random_openings(1, 15, 3, 500015) + match.random_openings(1, 15, 3, 500016))
+
 
 class CgomokuBlame(unittest.TestCase):
     """c-gomoku-cli charges a refused START to the side to move; the soak names the engine."""

@@ -493,8 +493,8 @@ def write_psq(path, size, moves, names):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine1", required=True)
-    ap.add_argument("--engine2", required=True)
+    ap.add_argument("--engine1")
+    ap.add_argument("--engine2")
     ap.add_argument("--name1", default="engine1")
     ap.add_argument("--name2", default="engine2")
     ap.add_argument("--games", type=int, default=100)
@@ -520,9 +520,16 @@ def main():
                          "bounds its root threat searches, a tenth to a third of it each, so 300 judges 1,000 "
                          "openings in minutes instead of an hour)")
     ap.add_argument("--save-openings", help="write the openings used, in offset notation, to this file")
+    ap.add_argument("--openings-only", type=int, metavar="N",
+                    help="write N openings (generated, or balanced with --balance) to --save-openings and play no game")
     args = ap.parse_args()
+    if args.openings_only is not None:
+        if not args.save_openings:
+            ap.error("--openings-only needs --save-openings")
+    elif not (args.engine1 and args.engine2):
+        ap.error("--engine1 and --engine2 are required to play")
 
-    pairs = (args.games + 1) // 2
+    pairs = (args.games + 1) // 2 if args.openings_only is None else args.openings_only
     if args.openings:
         ops = load_openings(args.openings, args.size)
         if not ops:
@@ -539,6 +546,9 @@ def main():
         with open(args.save_openings, "w") as f:
             for op in openings:
                 f.write(", ".join(f"{x - c},{y - c}" for x, y in op) + "\n")
+    if args.openings_only is not None:
+        print(f"{len(openings)} openings written to {args.save_openings}")
+        return
 
     jobs = queue.Queue()
     for k in range(args.games):

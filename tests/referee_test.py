@@ -4,6 +4,7 @@ scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, of how
 scripts/missed_wins.py tells the kinds of a forced win apart, and of how scripts/regret.py
 reads game records and classes moves."""
 import os
+import subprocess
 import sys
 import tempfile
 import types
@@ -246,6 +247,14 @@ class Referee(unittest.TestCase):
         self.assertEqual(match.engine_score(cmd, 15, 0, [(7, 7), (8, 8)], 300), 300)
         kept = match.balanced_openings(2, 15, 0, 3, 5, cmd, 300, turn=300, jobs=2)
         self.assertEqual(kept, match.random_openings(1, 15, 3, 500015) + match.random_openings(1, 15, 3, 500016))
+        # The same from the command line, openings only: no engine to play, no game.
+        out = os.path.join(self.dir, "ops_only.txt")
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "match.py")
+        r = subprocess.run([sys.executable, script, "--openings-only", "2", "--balance", cmd, "--balance-ms", "300",
+                            "--balance-margin", "300", "--random-stones", "3", "--seed", "5",
+                            "--save-openings", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(match.load_openings(out, 15), kept)
 
 
 class CgomokuBlame(unittest.TestCase):

@@ -758,6 +758,24 @@
 // --openings bal_s5303.txt --seed 5802`, otherwise the command above): **+2.8 +/- 22.7** by
 // pairs (500 games, +237 -233 =30, stopped at LLR -0.17 for the games against Rapfi). Not
 // changed.
+//
+// Session 62: two move rules keyed by where the last two stones fell, neither tried before in
+// this form (session 32's distance classes were an ordering term, DISTANT_DELAY is for
+// delaying fours), each against the shipped engine at 100 ms a move (`scripts/match.py
+// --engine1 NEW --engine2 BASE --games 2000 --concurrency 2 --turn 100 --match 0 --openings
+// bal_s6101.txt --sprt 0 10 0.05 0.05 --seed 6201/6202`; the code of each is kept outside the
+// repository):
+// * a reduced quiet move more than three steps (the larger of the column and row
+//   distances) from both last stones, the opponent's and ours, reduced one ply more
+//   (`bench 12` 1,316,465 nodes to depth 12 against 1,136,151): **-4.0 +/- 15.4** by pairs
+//   (1,031 games, +490 -501 =40, stopped at LLR -1.47);
+// * a follow-up move, the counter move's twin keyed by our own stone two plies up (the
+//   quiet move that last refuted after it, ordered with a bonus of 300 below the counter
+//   move's 360; Stockfish's follow-up history reduced to one move, an attack building on
+//   its own stones): `bench 12` 936,089 nodes to depth 12 (-18 %), **-3.6 +/- 15.0** by
+//   pairs (1,256 games, +600 -613 =43, stopped at LLR -1.47). Fewer nodes to a depth and no
+//   stronger, as sessions 18, 37 and 44 found for Rapfi's move count.
+// Neither went in.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -10,6 +10,11 @@ full board, and crashes, hangs and malformed replies as losses.
       --games 200 --concurrency 2 --size 15 --rule 0 --turn 200 --match 10000 \\
       --openings ../shared/data/openings/near-center-3stone_15x15_offset.txt
 
+Balanced openings alone (no game; the judge searches each candidate to depth 6):
+
+  scripts/match.py --openings-only 1000 --balance target/release/pbrain-wuzi \\
+      --balance-margin 300 --balance-ms 300 --random-stones 4 --seed 1 --save-openings bal.txt
+
 Each pair of games plays one opening with both colours. Records: one line per game in
 --out (default matches/games.txt): `<n> black=<name> white=<name> result=<1-0|0-1|1/2>
 reason=<...> opening=<k> moves=x,y x,y ...`.

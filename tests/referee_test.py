@@ -232,7 +232,7 @@ class Referee(unittest.TestCase):
         ops = match.load_openings(path, 15)
         self.assertEqual(ops, [[(7, 7), (8, 8), (6, 8)], [(7, 7), (8, 8)], [(7, 7), (8, 8), (9, 9)]])
 
-    def test_the_judge_gets_the_balance_turn_limit(self):
+    def test_balance_turn_limit_reaches_the_judge_and_openings_only(self):
         # A judge that reports the turn limit it was given as its score: the openings kept
         # are those it scores within the margin, so the limit must reach it.
         judge = os.path.join(self.dir, "judge.py")

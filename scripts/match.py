@@ -390,6 +390,11 @@ def engine_score(cmd, size, rule, stones, turn):
         e.close()
 
 
+def candidate_opening(size, stones, seed, j):
+    """The `j`-th opening `balanced_openings` judges for `seed`."""
+    return random_openings(1, size, stones, seed * 100003 + j)[0]
+
+
 def balanced_openings(n, size, rule, stones, seed, judge, margin, turn=5000, jobs=1):
     """Random near-centre openings kept only when `judge` scores them within +/- margin.
 
@@ -398,7 +403,7 @@ def balanced_openings(n, size, rule, stones, seed, judge, margin, turn=5000, job
     out = []
     k = 0
     while len(out) < n and k < 50 * n:
-        batch = [random_openings(1, size, stones, seed * 100003 + j)[0] for j in range(k, min(k + max(jobs, 1), 50 * n))]
+        batch = [candidate_opening(size, stones, seed, j) for j in range(k, min(k + max(jobs, 1), 50 * n))]
         k += len(batch)
         scores = [None] * len(batch)
 

@@ -246,7 +246,7 @@ class Referee(unittest.TestCase):
         cmd = f"{sys.executable} {judge}"
         self.assertEqual(match.engine_score(cmd, 15, 0, [(7, 7), (8, 8)], 300), 300)
         kept = match.balanced_openings(2, 15, 0, 3, 5, cmd, 300, turn=300, jobs=2)
-        self.assertEqual(kept, match.random_openings(1, 15, 3, 500015) + match.random_openings(1, 15, 3, 500016))
+        self.assertEqual(kept, [match.candidate_opening(15, 3, 5, 0), match.candidate_opening(15, 3, 5, 1)])
         # The same from the command line, openings only: no engine to play, no game.
         out = os.path.join(self.dir, "ops_only.txt")
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "match.py")

@@ -221,7 +221,8 @@ pub fn is_listed(pos: &mut Position, i: usize, threatened: bool) -> bool {
     if threatened && !makes_four(pos, i, me) && !is_defence(pos, i) {
         return false;
     }
-    !(me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i))
+    // Not a renju foul for black (`i` is empty).
+    pos.is_legal(i)
 }
 
 /// [`is_listed`] with the opponent's open-four points given when `threatened`.
@@ -233,7 +234,7 @@ fn is_listed_among(pos: &mut Position, i: usize, threats: Option<&ThreatPoints>)
             return false;
         }
     }
-    !(me == Color::Black && pos.eval.maybe_forbidden(i) && pos.is_forbidden(i))
+    pos.is_legal(i)
 }
 
 /// Whether the search may play `m` (a TT move) before the list is generated: it is a move

@@ -776,6 +776,23 @@
 //   pairs (1,256 games, +600 -613 =43, stopped at LLR -1.47). Fewer nodes to a depth and no
 //   stronger, as sessions 18, 37 and 44 found for Rapfi's move count.
 // Neither went in.
+//
+// Session 63: the horizon TT of session 19 again (+3.9 +/- 17.2 then, at 100 ms), on today's
+// engine and also at three times the time, where a larger tree meets more transpositions. A
+// horizon node with fours to try probes the table (a cut-off on a bound that settles the
+// window from an entry of this level or deeper, its move first) and stores its result at
+// depth `level - 1`; nodes with no four touch nothing (the code is kept outside the
+// repository). `bench 12` 987,438 nodes to depth 12 instead of 1,136,151 (-13 %). Against
+// the shipped engine (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000
+// --concurrency 2 --turn T --match 0 --openings bal_s6301.txt --sprt 0 10 0.05 0.05`, the
+// openings from `--openings-only 1000 --balance BASE --balance-margin 300 --balance-ms 300
+// --random-stones 4 --seed 6301`):
+// * 100 ms a move (seed 6301): **0.0 +/- 14.5** by pairs (1,352 games, +635 -635 =82,
+//   stopped at LLR -0.92);
+// * 300 ms a move (seed 6302): **-1.1 +/- 19.6** by pairs (607 games, +280 -283 =44,
+//   stopped at LLR -0.61; +19.5 +/- 25.5 after 358 games).
+// Three runs within a few Elo of nothing: the horizon's transpositions are not where this
+// search loses to Rapfi's. Not kept.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -159,6 +159,10 @@ fn renju_black_fouls_keep_their_lists_and_count_as_nothing() {
             "{rule:?} {c:?}"
         );
         assert_eq!(pos.combo(at, c) == Combo::None, foul, "{rule:?} {c:?}");
+        // The foul is black's alone: the same point is playable for white whatever the rule.
+        assert_eq!(pos.is_foul(c, at), foul, "{rule:?} {c:?}");
+        assert!(!pos.is_foul(Color::White, at), "{rule:?} {c:?}");
+        assert_eq!(pos.is_legal(at), !foul, "{rule:?} {c:?}: black to move");
     }
     // A double four for renju black: listed as an open-four point but not counted (the
     // open threes' other open-four points, 7,3 and 3,7, are); for white it counts.

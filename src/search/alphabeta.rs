@@ -910,7 +910,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         for &(_, m) in fours.iter() {
             let i = m as usize;
-            if me == Color::Black && self.pos.is_forbidden(i) {
+            if self.pos.is_foul(me, i) {
                 continue;
             }
             self.pos.make(i);

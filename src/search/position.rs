@@ -85,10 +85,18 @@ impl Position {
         self.eval.maybe_forbidden(i) && rule::is_forbidden(&self.board, i)
     }
 
+    /// Whether `i` is a foul for `c`: a renju forbidden point and `c` black (never for white,
+    /// nor outside renju). The one test behind every "this side may not play there" of the
+    /// search (`is_legal`, the horizon, the threat solvers), whichever side it asks about.
+    #[inline]
+    pub fn is_foul(&self, c: Color, i: usize) -> bool {
+        c == Color::Black && self.is_forbidden(i)
+    }
+
     /// Whether the side to move may play `i`.
     #[inline]
     pub fn is_legal(&self, i: usize) -> bool {
-        self.board.cell(i) == EMPTY && !(self.side() == Color::Black && self.is_forbidden(i))
+        self.board.cell(i) == EMPTY && !self.is_foul(self.side(), i)
     }
 
     /// Whether `c` can make an open four (or a double four) with its next move: a point of
@@ -110,8 +118,7 @@ impl Position {
     #[inline]
     pub fn combo(&self, i: usize, c: Color) -> Combo {
         let k = self.eval.combo(i, c);
-        if c == Color::Black && k >= Combo::DoubleFlex3 && k != Combo::Five && self.is_forbidden(i)
-        {
+        if k >= Combo::DoubleFlex3 && k != Combo::Five && self.is_foul(c, i) {
             Combo::None
         } else {
             k

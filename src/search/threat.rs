@@ -164,7 +164,7 @@ impl<'a> Vcf<'a> {
         let mut result = None;
         for &(m, _) in fours.iter() {
             let i = m as usize;
-            if me == Color::Black && self.pos.is_forbidden(i) {
+            if self.pos.is_foul(me, i) {
                 continue;
             }
             if self.pos.eval.combo(i, me) == Combo::Flex4 {
@@ -213,7 +213,7 @@ impl<'a> Vcf<'a> {
             return Some(2);
         }
         let b = five_cell(self.pos, a)?;
-        if d == Color::Black && self.pos.is_forbidden(b) {
+        if self.pos.is_foul(d, b) {
             // Black cannot block on a forbidden point: white's five comes next.
             if self.line.is_empty() {
                 self.line = self.path.clone();
@@ -347,7 +347,7 @@ impl<'a> Vct<'a> {
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         for (m, _) in moves {
             let i = m as usize;
-            if me == Color::Black && self.pos.is_forbidden(i) {
+            if self.pos.is_foul(me, i) {
                 continue;
             }
             self.pos.make(i);
@@ -389,7 +389,7 @@ impl<'a> Vct<'a> {
         let Some(b) = five_cell(self.pos, a) else {
             return false;
         };
-        if d == Color::Black && self.pos.is_forbidden(b) {
+        if self.pos.is_foul(d, b) {
             return true;
         }
         self.pos.make(b);
@@ -431,7 +431,7 @@ impl<'a> Vct<'a> {
         }
         for m in replies {
             let i = m as usize;
-            if d == Color::Black && self.pos.is_forbidden(i) {
+            if self.pos.is_foul(d, i) {
                 continue;
             }
             self.pos.make(i);

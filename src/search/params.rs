@@ -795,8 +795,8 @@
 // search loses to Rapfi's. Not kept.
 
 //
-// Session 64: futility pruning at the parent (Stockfish's; Rapfi has none, and no session
-// had played it: session 20 counted Rapfi-style futility's nodes only). At a non-PV node of
+// Session 64: futility pruning at the parent, Stockfish's (Rapfi's futility is the child's,
+// reverse futility here; no earlier session had played a parent's). At a non-PV node of
 // depth 6 or less, once a move has been searched (and not every move loses), a quiet move
 // (`is_quiet`) is skipped where the node's static score, TT-corrected as the reverse futility
 // reads it, plus 340 a ply (RFP_MARGIN's scale) is still at most alpha; skipped moves get no

@@ -54,6 +54,11 @@ impl Rule {
         }
     }
 
+    /// Whether `c` has forbidden points (fouls) under this rule: black in renju only.
+    pub fn has_fouls(self, c: Color) -> bool {
+        self == Rule::Renju && c == Color::Black
+    }
+
     /// Whether a five closed at both ends by opponent stones fails to win (the caro rules).
     pub fn is_caro(self) -> bool {
         matches!(self, Rule::Caro | Rule::CaroExact)
@@ -287,5 +292,17 @@ mod tests {
         assert_eq!(Rule::from_info(8, false), Rule::Caro);
         assert_eq!(Rule::from_info(9, false), Rule::CaroExact);
         assert_eq!(Rule::from_info(12, false), Rule::Renju);
+    }
+
+    #[test]
+    fn only_renju_black_has_fouls() {
+        for rule in Rule::ALL {
+            assert_eq!(
+                rule.has_fouls(Color::Black),
+                rule == Rule::Renju,
+                "{rule:?}"
+            );
+            assert!(!rule.has_fouls(Color::White), "{rule:?}");
+        }
     }
 }

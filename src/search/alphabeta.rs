@@ -18,7 +18,6 @@ use crate::eval::evaluator::Threat;
 use crate::eval::pattern::Combo;
 use crate::game::board::Color;
 use crate::game::pos::{distances, NCELLS};
-use crate::game::rule::Rule;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -830,7 +829,7 @@ impl<'a> Worker<'a> {
         if self.pos.has_open_four_point(me) {
             return Some(3);
         }
-        if me == Color::Black && self.pos.rule() == Rule::Renju {
+        if self.pos.rule().has_fouls(me) {
             return None;
         }
         let e = &self.pos.eval;

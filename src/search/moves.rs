@@ -270,7 +270,7 @@ pub fn fill(
         buf.retain(|&m| is_listed_among(pos, m as usize, Some(&threats)));
     } else {
         candidates(pos, buf);
-        if me == Color::Black && pos.rule() == Rule::Renju {
+        if pos.rule().has_fouls(me) {
             buf.retain(|&m| is_listed_among(pos, m as usize, None));
         }
     }

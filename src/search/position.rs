@@ -103,7 +103,7 @@ impl Position {
     /// that class, not a forbidden one for renju black.
     #[inline]
     pub fn has_open_four_point(&self, c: Color) -> bool {
-        if c != Color::Black || self.rule != Rule::Renju {
+        if !self.rule.has_fouls(c) {
             return self.eval.count(c, Combo::Flex4) > 0;
         }
         // Black's likely fouls are not counted (`FOUL_FLAG`) but stay listed: a false

@@ -809,6 +809,22 @@
 // Not kept (the code is kept outside the repository): a quiet move at a node this far below
 // alpha was already cut short by the move count and LMR, so skipping it saves little and
 // what it misses costs as much.
+//
+// Session 65: a continuation history (Stockfish's, one ply deep), where until now the counter
+// move kept one reply per opponent cell. Per side to move, a table of i16 indexed by the
+// opponent's last cell and our cell (`y * width + x`: 99 KiB a colour on 15x15), updated at
+// every node `reward` updates (the best move gains the quiet history's bonus over 4, every
+// move searched before it loses as much, with gravity to +/-16,384), carried from move to
+// move as the history is (halved), and added to every listed move's ordering score (`>> 6`,
+// the history's +/-256). `bench 12` 1,015,901 nodes to depth 12 instead of 1,136,151
+// (-10.6 %). Against the shipped engine (`scripts/match.py --engine1 NEW --engine2 BASE
+// --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s6501.txt --sprt 0 10
+// 0.05 0.05 --seed 6502`, the openings from `--openings-only 1000 --balance BASE
+// --balance-margin 300 --balance-ms 300 --random-stones 4 --seed 6501`): **-11.7 +/- 14.6**
+// by pairs (1,303 games, +599 -644 =60, SPRT H0 at LLR -3.01). Not kept (the code is kept
+// outside the repository): the pattern scores already say which replies matter near the
+// last stone, and a reply that refuted in one line of play is often wrong in the next, as
+// session 62's follow-up move found (-3.6); fewer nodes to a depth, again, and weaker.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -192,6 +192,8 @@ pub struct Worker<'a> {
     attacks: Vec<bool>,
     /// Whether the move played at each ply of the current line made a four (RFP_NOT_IN_VCF).
     fours: Vec<bool>,
+    /// The late-move reduction the move into each ply was searched with (HINDSIGHT).
+    reductions: Vec<i32>,
     pub vcf_cache: VcfCache,
     pub vcf_nodes: u64,
     next_poll: u64,
@@ -231,6 +233,7 @@ impl<'a> Worker<'a> {
             evals: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
             fours: vec![false; MAX_PLY + 1],
+            reductions: vec![0; MAX_PLY + 2],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,
@@ -392,6 +395,20 @@ impl<'a> Worker<'a> {
             self.pos.evaluate()
         };
         self.evals[ply] = static_eval;
+        // Hindsight: the reduction this node was searched with, judged by its static score
+        // against the parent's (HINDSIGHT). Read once: a singular probe of this node finds
+        // none.
+        let prior = std::mem::take(&mut self.reductions[ply]);
+        let mut depth = depth;
+        if HINDSIGHT && ply >= 1 && !chained {
+            let sum = static_eval + self.evals[ply - 1];
+            if prior >= 3 && sum <= 0 {
+                depth += 1;
+            }
+            if prior >= 2 && depth >= 2 && sum > HINDSIGHT_MARGIN {
+                depth -= 1;
+            }
+        }
         let improving = !chained
             && match ply {
                 0 => false,
@@ -657,7 +674,9 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 } + (busy && quiet) as i32;
+                self.reductions[ply + 1] = r;
                 let mut s = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                self.reductions[ply + 1] = 0;
                 if s > alpha && r > 0 {
                     s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
                 }

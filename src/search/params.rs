@@ -34,6 +34,9 @@
 //! * the score stack `improving` reads made right: the root's static score written, and the
 //!   parent's negated at forced nodes (ROOT_STATIC_EVAL, EVAL_FROM_PARENT; session 56, 100 ms a
 //!   move): +27.5 +/- 17.0 (1,078; SPRT [0, 10] accepted).
+//! * hindsight depth adjustment, a reduced node one ply deeper or shallower by its static
+//!   score against its parent's (HINDSIGHT, session 65, 100 ms a move): +6.4 +/- 8.3 (4,000
+//!   over two runs; SPRT [0, 10] inconclusive in both, in on the positive estimate).
 
 //
 // Tried in session 5 and left out (self-play, 100 ms/move, against the engine without it;
@@ -825,6 +828,8 @@
 // outside the repository): the pattern scores already say which replies matter near the
 // last stone, and a reply that refuted in one line of play is often wrong in the next, as
 // session 62's follow-up move found (-3.6); fewer nodes to a depth, again, and weaker.
+// In: Stockfish's hindsight depth adjustment (HINDSIGHT below), about +6.4 +/- 8.3 over
+// 4,000 games in two runs; the first search rule in since session 56.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;
@@ -1284,3 +1289,27 @@ pub const ROOT_KEEPS_ORDER: bool = false;
 /// depth 12 instead of 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5402):
 /// **-5.5 +/- 17.3** by pairs (1,071 games, +506 -522 =43). Off.
 pub const FAIL_HIGH_SHALLOWER: bool = false;
+
+/// Hindsight depth adjustment (Stockfish 17's, from its `priorReduction`): a node that its
+/// parent searched with a late-move reduction judges that reduction by its own static score
+/// against the parent's (negated). Reduced by 3 plies or more and not better off than the
+/// parent thought (the sum of the two scores at most 0): one ply deeper, the reduction was
+/// too much. Reduced by 2 or more and better than the parent thought by more than
+/// HINDSIGHT_MARGIN (the parent's move looks bad for it): one ply shallower. The reduction is
+/// read once (a singular probe of the node finds none); not at a node that takes its score
+/// from the parent (EVAL_FROM_PARENT), where the sum is 0 by construction. `bench 12`
+/// 999,300 nodes to depth 12 instead of 1,136,151. Session 65, against the engine without it
+/// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 2 --turn 100
+/// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05`):
+/// * seed 6503: +6.9 +/- 11.9 by pairs (2,000 games, +982 -942 =76, LLR 0.53 at the cap;
+///   +15.6 +/- 14.9 after 1,248 games);
+/// * seed 6504: +5.9 +/- 11.7 by pairs (2,000 games, +979 -945 =76, LLR 0.25 at the cap;
+///   +14.3 +/- 21.3 after 609 games).
+///
+/// About **+6.4 +/- 8.3** over the 4,000 games (+1,961 -1,887 =152): not proven, in as
+/// QUIESCE_DELTA went in (+6.5 +/- 8 over 4,000), on a positive estimate from two runs.
+pub const HINDSIGHT: bool = true;
+/// HINDSIGHT's margin for the shallower search: Stockfish's is 175 (about half a pawn in its
+/// units); 500 here is 0.58 of a logit on this scale (sigma(v / 867), as QUIESCE_DELTA
+/// reads it). Not tuned.
+pub const HINDSIGHT_MARGIN: i32 = 500;

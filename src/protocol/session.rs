@@ -975,7 +975,7 @@ impl Session {
     fn show_forbid(&self) {
         let mut text = String::from("FORBID ");
         if let Some(b) = &self.board {
-            if self.rule() == Rule::Renju && b.side_to_move() == Color::Black {
+            if self.rule().has_fouls(b.side_to_move()) {
                 for p in forbidden_points(b) {
                     text.push_str(&format!("{:02}{:02}", p.x, p.y));
                 }

@@ -74,8 +74,7 @@ fn transform(p: Pos, size: usize, t: u32) -> Pos {
 /// Whether playing `i` now would end the game or be illegal for a plain opening stone.
 fn bad_opening_stone(board: &Board, i: usize, rule: Rule) -> bool {
     let c = board.side_to_move();
-    rule::makes_five(board, i, c, rule)
-        || (rule == Rule::Renju && c == Color::Black && rule::is_forbidden(board, i))
+    rule::makes_five(board, i, c, rule) || (rule.has_fouls(c) && rule::is_forbidden(board, i))
 }
 
 fn opening(cfg: &Config, rng: &mut StdRng) -> Option<Board> {
@@ -201,7 +200,7 @@ fn play(cfg: &Config, engine: &mut Engine, g: usize) -> Vec<Sample> {
         samples.push((side, score));
         moves.push(history.clone());
         // Renju: a forbidden move loses (the search only plays one when it has no other).
-        if cfg.rule == Rule::Renju && side == Color::Black && rule::is_forbidden(&board, i) {
+        if cfg.rule.has_fouls(side) && rule::is_forbidden(&board, i) {
             break Some(Color::White);
         }
         board.make(i);

@@ -2,7 +2,7 @@
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
 use super::alphabeta::{MoveStats, Worker};
-use super::params::{FAIL_HIGH_SHALLOWER, ROOT_KEEPS_ORDER, ROOT_STATS};
+use super::params::{ASPIRATION_SWING, FAIL_HIGH_SHALLOWER, ROOT_KEEPS_ORDER, ROOT_STATS};
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
@@ -234,6 +234,7 @@ fn deepen(
     let all_nodes = |w: &Worker| w.nodes + helpers.map_or(0, |h| h.nodes());
     let mut best = root[0];
     let mut best_score: i32 = 0;
+    let mut swing = 0;
     let mut best_depth = 0;
     let mut best_pv = vec![best];
     let mut scores = vec![0i32; root.len()];
@@ -251,7 +252,7 @@ fn deepen(
         let (score, iter_best) = if multipv > 1 {
             search_root_multi(w, &mut root, &mut scores, &mut lines, depth, multipv)
         } else {
-            aspirated(w, &mut root, &mut scores, depth, best_score)
+            aspirated(w, &mut root, &mut scores, depth, best_score, swing)
         };
         if w.aborted {
             // A move that beat the previous best in the unfinished iteration is still an improvement.
@@ -269,6 +270,7 @@ fn deepen(
         }
         best = root[0];
         let dropped = depth > 4 && score < best_score - SCORE_DROP;
+        swing = swing_after(swing, depth, score, best_score);
         best_score = score;
         best_depth = depth;
         best_pv = w.pv[0].clone();
@@ -466,21 +468,42 @@ fn defend_vcf(
     Some(safe)
 }
 
+/// How far the root's score moves from one iteration to the next, for the aspiration window:
+/// the running mean (halved each iteration) of the last moves, mates left out. `swing` is its
+/// value before the iteration that ended at `depth` with `score`, after one at `previous`.
+pub(super) fn swing_after(swing: i32, depth: i32, score: i32, previous: i32) -> i32 {
+    if depth < 2 || score.abs() >= WIN_BOUND || previous.abs() >= WIN_BOUND {
+        return swing;
+    }
+    let step = (score - previous).abs();
+    if depth == 2 {
+        step
+    } else {
+        (swing + step) / 2
+    }
+}
+
 /// One iteration inside an aspiration window around `previous`, widened until the score
-/// falls inside it (or the search is aborted).
+/// falls inside it (or the search is aborted). `swing` is how far the score has been
+/// moving ([`swing_after`]); see ASPIRATION_SWING.
 pub(super) fn aspirated(
     w: &mut Worker,
     root: &mut [u16],
     scores: &mut [i32],
     depth: i32,
     previous: i32,
+    swing: i32,
 ) -> (i32, Option<(u16, i32)>) {
+    let mut delta = if ASPIRATION_SWING > 0 {
+        aspiration().max(swing / ASPIRATION_SWING.max(1))
+    } else {
+        aspiration()
+    };
     let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
-        (previous - aspiration(), previous + aspiration())
+        (previous - delta, previous + delta)
     } else {
         (-WIN, WIN)
     };
-    let mut delta = aspiration();
     // Fail highs in a row (see FAIL_HIGH_SHALLOWER).
     let mut highs = 0;
     loop {
@@ -591,4 +614,23 @@ fn search_root(
         }
     }
     (best, best_move)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_swing_follows_the_score_and_ignores_mates() {
+        // Depth 1 has no previous iteration to compare with.
+        assert_eq!(swing_after(0, 1, 300, 0), 0);
+        // Depth 2 starts the mean afresh, whatever an earlier search left.
+        assert_eq!(swing_after(999, 2, 100, 300), 200);
+        // Later iterations halve the old mean and add half the new move.
+        assert_eq!(swing_after(200, 3, -100, 100), 200);
+        assert_eq!(swing_after(200, 4, -60, -100), 120);
+        // A proven score on either side leaves it as it was.
+        assert_eq!(swing_after(120, 5, WIN - 9, -60), 120);
+        assert_eq!(swing_after(120, 6, -60, -(WIN - 9)), 120);
+    }
 }

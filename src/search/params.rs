@@ -1274,6 +1274,20 @@ pub const IIR_MIN_DEPTH: i32 = 6;
 /// SPSA (session 43): 66, from 60.
 pub const ASPIRATION: i32 = 66;
 
+/// A first window of at least half the root score's recent swing (`delta = max(ASPIRATION,
+/// swing / ASPIRATION_SWING)`, the swing a running mean, halved each iteration, of how far the
+/// score moved from one iteration to the next; 0 turns it off). Why: from depth 6 on the score
+/// moves by a median 131 a ply (mean 192; session 66, a counting build on the first move of
+/// the 12 first balanced openings, `scripts/depth.py BUILD --depth 13 --count 12`), so the
+/// window of 66 failed 223 times in 96 iterations. With it (2): 8.7 % fewer nodes to depth 13
+/// on the 40 openings (geometric mean 187,952 against 205,892; the swing itself 201,048, a
+/// third of it 190,677, no window at all 336k on the 12). Against the engine without it
+/// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 2 --turn 100
+/// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6601`): **+0.5 +/- 12.1**
+/// by pairs (2,000 games, +954 -951 =95, LLR -1.17 at the cap). Off: fewer nodes to a
+/// depth, and level in games.
+pub const ASPIRATION_SWING: i32 = 0;
+
 /// The root's moves that fail low keep their previous order (Stockfish, Rapfi: a stable sort
 /// with every failed move below the searched ones) instead of being sorted by their
 /// fail-soft bounds. `bench 12` 1.13M nodes to depth 12 instead of 1.30M. Session 54,

@@ -233,7 +233,7 @@ impl<'a> Worker<'a> {
             evals: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
             fours: vec![false; MAX_PLY + 1],
-            reductions: vec![0; MAX_PLY + 2],
+            reductions: vec![0; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
             next_poll: POLL_INTERVAL,

@@ -830,6 +830,31 @@
 // session 62's follow-up move found (-3.6); fewer nodes to a depth, again, and weaker.
 // In: Stockfish's hindsight depth adjustment (HINDSIGHT below), about +6.4 +/- 8.3 over
 // 4,000 games in two runs; the first search rule in since session 56.
+//
+// Session 66: three more rules, each against the shipped engine at 100 ms a move
+// (`scripts/match.py --engine1 NEW --engine2 BASE --games N --concurrency 2 --turn 100
+// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed S`, session 65's pool):
+// * the root's first aspiration window at least half the score's recent swing
+//   (ASPIRATION_SWING below, seed 6601): **+0.5 +/- 12.1** by pairs (2,000 games, +954 -951
+//   =95, LLR -1.17 at the cap), with 8.7 % fewer nodes to depth 13 on the first moves of
+//   the 40 balanced openings. Off;
+// * Stockfish's "small ProbCut": a non-PV node whose TT entry holds a lower bound from at
+//   most four plies shallower that is 1,200 or more above beta (about 3.5 plies of
+//   RFP_MARGIN, Stockfish's 413 against its futility step) returns beta + 1,200 without a
+//   search (seed 6602; `bench 12` 1,072,254 nodes to depth 12 instead of 999,300): **+3.1
+//   +/- 11.1** by pairs (2,000 games, +960 -942 =98, LLR -0.59 at the cap). Not kept (the
+//   code is kept outside the repository): the table settles few nodes at all (on `bench
+//   12`, 30,322 of the 421,348 nodes that reach the probe cut off there, a counting
+//   build), and this adds a few more;
+// * Stockfish's "opponent worsening" in reverse futility: where the node's static score plus
+//   its parent's is above 0 (the opponent's last move left its side worse off, as
+//   HINDSIGHT reads it), the margin a third of RFP_MARGIN smaller (seed 6603, at most 1,600
+//   games; `bench 12` 896,354 nodes to depth 12 instead of 999,300): **-15.5 +/- 16.4** by
+//   pairs (1,031 games, +466 -513 =52, SPRT H0 at LLR -2.96). Not kept (the code is kept
+//   outside the repository): reverse futility's margin was tuned with `improving` alone
+//   (SPSA, sessions 43 and 57), and a smaller one where the parent's move was poor prunes
+//   nodes the search still needed.
+// None went in.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -855,6 +855,38 @@
 //   (SPSA, sessions 43 and 57), and a smaller one where the parent's move was poor prunes
 //   nodes the search still needed.
 // None went in.
+//
+// Session 67: the evaluation's form, where the root score's swing of about 130 to 190 a ply
+// (session 66) comes from: the tables value a shape apart for the side to move and for the
+// side that just moved, so a position's score and its parent's differ by the tempo. Each
+// against the shipped engine at 100 ms a move (the command of session 66, `bal_s6501.txt`,
+// seeds 6701 to 6703; the code of each is kept outside the repository). Data for the
+// refits: 2,000 games of Rapfi classical against itself (`RULE=0 SEED=6701 MS=60
+// scripts/anchor_games.sh ~/anchors/bin/pbrain-rapfi bal_s6401.txt 2000 free671.csv`, 17
+// minutes, 78,090 samples) and the first 600 of a second run (`SEED=6702 ... bal_s6301.txt`,
+// stopped for time, 22,898 samples): 93,412 positions kept.
+// * Rapfi's two-ply damping once more (session 30 measured -126.1 +/- 46.0 with the table
+//   fitted to the plain form), now with the table refit to the damped form: the score for
+//   the side to move `(line part now - line part of the position before the last stone for
+//   its own side to move + 2 * threat part) / (2 * divisor)`, the trainer's features the
+//   same difference (a test checked the search's incremental score against them, random
+//   play and take-backs, freestyle and renju). Refit from the shipped table (`train ...
+//   --init builtin --seed 1 --lr 10 --epochs 30 --damped 1`): validation loss 0.55564 ->
+//   0.54281, where the same refit in the plain form reaches only 0.54647 (from 0.55257). It
+//   predicts the results better and plays far worse: **-83.7 +/- 35.6** by pairs (254
+//   games, +93 -153 =8, SPRT H0 at LLR -2.99). The root score swings as much as before (the
+//   first moves of 12 openings searched 2 s each, iterations from depth 5: median 149 a ply,
+//   the shipped engine 151; the damped run beside the data's generation, so at a lower
+//   depth): the swing is the search's, not the tempo's. Validation loss does not rank evaluation forms either;
+// * the other way, the tempo made larger: the line part's change over the last ply added a
+//   quarter more (`now + (now + before) / 4`, the shipped table; `bench 9` 175,692 nodes
+//   instead of 204,576): **-9.3 +/- 15.5** by pairs (1,264 games, +590 -624 =50, stopped at
+//   LLR -2.30). With the damped run, the plain form's tempo is where the games want it;
+// * the shipped table refit in its own form to the same games (`train ... --lr 10 --epochs
+//   30`, validation 0.55257 -> 0.54647): **-6.0 +/- 15.9** by pairs (1,277 games, +605 -628
+//   =44, stopped at LLR -1.67), as sessions 38, 50 and 61 found for new batches of Rapfi's
+//   games (+4.7, -15.1, +3.0); session 40's +29.6 remains the only batch that gained.
+// None went in.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -874,14 +874,17 @@
 //   --init builtin --seed 1 --lr 10 --epochs 30 --damped 1`): validation loss 0.55564 ->
 //   0.54281, where the same refit in the plain form reaches only 0.54647 (from 0.55257). It
 //   predicts the results better and plays far worse: **-83.7 +/- 35.6** by pairs (254
-//   games, +93 -153 =8, SPRT H0 at LLR -2.99). The root score swings as much as before (the
-//   first moves of 12 openings searched 2 s each, iterations from depth 5: median 149 a ply,
-//   the shipped engine 151; the damped run beside the data's generation, so at a lower
-//   depth): the swing is the search's, not the tempo's. Validation loss does not rank evaluation forms either;
-// * the other way, the tempo made larger: the line part's change over the last ply added a
-//   quarter more (`now + (now + before) / 4`, the shipped table; `bench 9` 175,692 nodes
-//   instead of 204,576): **-9.3 +/- 15.5** by pairs (1,264 games, +590 -624 =50, stopped at
-//   LLR -2.30). With the damped run, the plain form's tempo is where the games want it;
+//   games, +93 -153 =8, SPRT H0 at LLR -2.99). Validation loss does not rank evaluation
+//   forms either. Nor did the root score swing less (the first moves of 12 openings searched
+//   2 s each, iterations from depth 5, with the table refit to the first batch alone:
+//   median 149 a ply, the shipped engine 151; one run each, the damped one beside the
+//   data's generation);
+// * the other way, the tempo made larger. The damped form is `now - (now + before) / 2`,
+//   where `now + before` is the line part's change over the last ply from the side to
+//   move's view; this adds a quarter of it instead, `now + (now + before) / 4`, with the
+//   shipped table (`bench 9` 175,692 nodes instead of 204,576): **-9.3 +/- 15.5** by pairs
+//   (1,264 games, +590 -624 =50, stopped at LLR -2.30). With the damped run, the plain
+//   form's tempo is about where the games want it;
 // * the shipped table refit in its own form to the same games (`train ... --lr 10 --epochs
 //   30`, validation 0.55257 -> 0.54647): **-6.0 +/- 15.9** by pairs (1,277 games, +605 -628
 //   =44, stopped at LLR -1.67), as sessions 38, 50 and 61 found for new batches of Rapfi's

@@ -494,11 +494,9 @@ pub(super) fn aspirated(
     previous: i32,
     swing: i32,
 ) -> (i32, Option<(u16, i32)>) {
-    let mut delta = if ASPIRATION_SWING > 0 {
-        aspiration().max(swing / ASPIRATION_SWING.max(1))
-    } else {
-        aspiration()
-    };
+    let mut delta = swing
+        .checked_div(ASPIRATION_SWING)
+        .map_or(aspiration(), |s| aspiration().max(s));
     let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
         (previous - delta, previous + delta)
     } else {

@@ -67,17 +67,18 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-// Left out (session 8): asking Linux for 2 MiB pages (madvise MADV_HUGEPAGE, transparent
-// huge pages in `madvise` mode). Once the table is faulted in it gave +5 % nodes/s (725k
-// against 690k, 1 s searches of 8 balanced openings in one process), but a search that
-// starts before the table is faulted in (the first move after `START`) then zeroes whole
-// 2 MiB pages on its first touches: on the development VM 64 % of its time went to
-// clear_page, 194k nodes/s against 624k. Session 34 marked the table 2 MiB chunk by chunk
-// from the background prefault thread instead (table aligned to 2 MiB, madvise just before
-// the thread touches each chunk, so the search's own first touches stay 4 KiB pages): in
-// games at 100 ms 1.376M against 1.309M nodes/s (+5 %, 30 games, both engines logging),
-// yet in self-play against the engine without it -28.2 +/- 23.2 (470 games, seed 3410,
-// concurrency 2, a fresh process and table each game; stopped at LLR -2.40). Not kept.
+// Huge pages, history. Session 8 asked Linux for 2 MiB pages (madvise MADV_HUGEPAGE,
+// transparent huge pages in `madvise` mode) and left them out: once the table was faulted in
+// it gave +5 % nodes/s (725k against 690k, 1 s searches of 8 balanced openings in one
+// process), but a search that starts before the table is faulted in (the first move after
+// `START`) then zeroes whole 2 MiB pages on its first touches: on the development VM 64 % of
+// its time went to clear_page, 194k nodes/s against 624k, with the 350 MB table of those days.
+// Session 34 marked the table 2 MiB chunk by chunk from the background prefault thread
+// instead: in games at 100 ms 1.376M against 1.309M nodes/s (+5 %, 30 games), yet in
+// self-play against the engine without it -28.2 +/- 23.2 (470 games, seed 3410, stopped at
+// LLR -2.40). Since session 48 the table is sized to the time control (64 MiB a second of
+// `timeout_turn`, 16 MiB at 100 ms), so a fresh process faults in 8 to 32 huge pages, not 175;
+// session 68 advises the whole table at allocation (`advise_huge_pages`, figures there).
 /// `n` zeroed words, or `None` when the allocator refuses (an address-space or data limit,
 /// strict overcommit). Asked of the allocator as zeroed memory, so a large table is mapped
 /// in microseconds and its pages come in on first touch, whatever the optimiser does.
@@ -96,6 +97,45 @@ fn zeroed_words(n: usize) -> Option<Box<[AtomicU64]>> {
         }
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
     }
+}
+
+/// The size of a transparent huge page on x86-64 Linux.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks Linux to back `words` (huge-page aligned, as `try_new` places a large table) with
+/// 2 MiB pages where it can: transparent huge pages in `madvise` mode, the usual default, give
+/// a process them only where it asks. A probe of a table of 4 KiB pages misses the TLB nearly
+/// every time (16,384 pages in a 64 MiB table against a second-level TLB of about 1,500
+/// entries), and the page walk, slow in a virtual machine, stalls the search at the probe's
+/// prefetch: 15 % of a 1 s search's samples under `perf`. Measured (session 68, 1 s searches
+/// of the first 20 balanced openings in one process, 0.7 s apart so that the prefault thread
+/// runs between them, `probe.py`, two runs each): median 976k and 1,008k nodes/s against
+/// 865k and 894k, the first search of a fresh process 856k-1,139k against 761k-832k (three
+/// runs each). In self-play at 100 ms a move against the engine without it (a 16 MiB table;
+/// `scripts/match.py --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100
+/// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6801`): **+17.0 +/- 12.6**
+/// by pairs (1,550 games, SPRT H1). Elsewhere, or where the kernel says no, nothing changes.
+fn advise_huge_pages(words: &[AtomicU64]) {
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        // SAFETY: madvise with MADV_HUGEPAGE only changes how the kernel backs the range (our
+        // own allocation, whose contents it keeps); it cannot invalidate memory, and a refusal
+        // (an old kernel, huge pages off) is an error code we ignore. The C library `std`
+        // links on Linux provides the symbol. Measured reason: above.
+        unsafe {
+            madvise(
+                words.as_ptr() as *mut std::ffi::c_void,
+                std::mem::size_of_val(words),
+                MADV_HUGEPAGE,
+            );
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = words;
 }
 
 impl TranspositionTable {
@@ -121,9 +161,18 @@ impl TranspositionTable {
     pub fn try_new(bytes: usize) -> Option<TranspositionTable> {
         let buckets = Self::bytes_for(bytes) / (BUCKET * ENTRY_BYTES);
         let len = buckets.checked_mul(BUCKET * 2)?;
-        let alloc = zeroed_words(len.checked_add(BUCKET * 2)?)?;
-        let line = BUCKET * ENTRY_BYTES;
-        let base = (line - alloc.as_ptr() as usize % line) % line / 8;
+        // A table of at least two huge pages starts on a huge-page boundary (the padding is
+        // address space, never touched); a smaller one on a cache line.
+        let align = if len >= 2 * HUGE_PAGE / 8 {
+            HUGE_PAGE
+        } else {
+            BUCKET * ENTRY_BYTES
+        };
+        let alloc = zeroed_words(len.checked_add(align / 8)?)?;
+        let base = (align - alloc.as_ptr() as usize % align) % align / 8;
+        if align == HUGE_PAGE {
+            advise_huge_pages(&alloc[base..base + len]);
+        }
         Some(TranspositionTable {
             alloc,
             base,
@@ -434,6 +483,20 @@ mod tests {
             assert_eq!(tt.bytes(), TranspositionTable::bytes_for(bytes));
             assert_eq!(tt.words().len() * 8, tt.bytes());
         }
+    }
+
+    #[test]
+    fn large_tables_start_on_huge_pages() {
+        // From two huge pages up the table is aligned for them (and advised), below on a line.
+        for bytes in [4 << 20, 16 << 20, 64 << 20, (64 << 20) + 64] {
+            let tt = TranspositionTable::new(bytes);
+            assert_eq!(tt.words().as_ptr() as usize % HUGE_PAGE, 0, "{bytes}");
+            assert_eq!(tt.bytes(), TranspositionTable::bytes_for(bytes));
+            // Writable end to end: the padding is before the table, not inside it.
+            tt.store(u64::MAX, 1, 5, 1, BOUND_EXACT);
+        }
+        let small = TranspositionTable::new(1 << 20);
+        assert_eq!(small.alloc.len() - small.words().len(), BUCKET * 2);
     }
 
     #[test]

@@ -492,8 +492,10 @@ mod tests {
             let tt = TranspositionTable::new(bytes);
             assert_eq!(tt.words().as_ptr() as usize % HUGE_PAGE, 0, "{bytes}");
             assert_eq!(tt.bytes(), TranspositionTable::bytes_for(bytes));
-            // Writable end to end: the padding is before the table, not inside it.
+            // The key u64::MAX lands in the last bucket: the padding is before the table,
+            // so that bucket is still inside the allocation (an index past it would panic).
             tt.store(u64::MAX, 1, 5, 1, BOUND_EXACT);
+            assert_eq!(tt.probe(u64::MAX).map(|e| e.score), Some(5));
         }
         let small = TranspositionTable::new(1 << 20);
         assert_eq!(small.alloc.len() - small.words().len(), BUCKET * 2);

@@ -107,11 +107,11 @@ const HUGE_PAGE: usize = 2 << 20;
 /// a process them only where it asks. A probe of a table of 4 KiB pages misses the TLB nearly
 /// every time (16,384 pages in a 64 MiB table against a second-level TLB of about 1,500
 /// entries), and the page walk, slow in a virtual machine, stalls the search at the probe's
-/// prefetch: 15 % of a 1 s search's samples under `perf`. Measured (session 68, 1 s searches
-/// of the first 20 balanced openings in one process, 0.7 s apart so that the prefault thread
-/// runs between them, `probe.py`, two runs each): median 976k and 1,008k nodes/s against
-/// 865k and 894k, the first search of a fresh process 856k-1,139k against 761k-832k (three
-/// runs each). In self-play at 100 ms a move against the engine without it (a 16 MiB table;
+/// prefetch: 15 % of a 1 s search's samples under `perf` (4.6 % with huge pages). Measured
+/// (session 68, 1 s searches of the first 20 balanced openings in one process, 0.7 s apart so
+/// that the prefault thread runs between them, `scripts/nps_probe.py BIN`, two runs each):
+/// median 976k and 1,008k nodes/s against 865k and 894k, the first search of a fresh process
+/// (`--count 1`) 856k-1,139k against 761k-832k (three runs each). In self-play at 100 ms a move against the engine without it (a 16 MiB table;
 /// `scripts/match.py --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100
 /// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6801`): **+17.0 +/- 12.6**
 /// by pairs (1,550 games, SPRT H1). Elsewhere, or where the kernel says no, nothing changes.

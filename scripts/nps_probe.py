@@ -32,6 +32,8 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--ms", type=int, default=1000)
     ap.add_argument("--gap", type=float, default=0.7)
+    ap.add_argument("--memory", type=int, default=0,
+                    help="INFO max_memory in bytes (default none sent)")
     a = ap.parse_args()
     openings = [l for l in open(a.openings).read().split() if l][: a.count]
     p = subprocess.Popen(a.engine, shell=True, stdin=subprocess.PIPE,
@@ -46,6 +48,8 @@ def main():
         raise SystemExit("the engine refused START 15")
     send(f"INFO timeout_turn {a.ms}")
     send("INFO timeout_match 0")
+    if a.memory:
+        send(f"INFO max_memory {a.memory}")
     nps, depths = [], []
     for k, line in enumerate(openings):
         mv = moves(line)

@@ -893,9 +893,10 @@
 //
 // Session 68: no constant changed. The same tree faster: the hash table in 2 MiB pages
 // (`search/tt.rs`, `advise_huge_pages`; README "How it works", speed), +17.0 +/- 12.6 by
-// pairs in self-play at 100 ms (1,550 games, seed 6801, SPRT H1), what 10-15 % more nodes/s
-// is worth there. `perf record` of 1 s searches had put 15 % of the samples on the child's
-// TT prefetch: the TLB's page walk, not the search's rules.
+// pairs in self-play at 100 ms (1,550 games, seed 6801, SPRT H1), for about 9 % more nodes/s
+// at 1 s (`scripts/nps_probe.py`; 0 to 15 % in single runs). `perf record` of 1 s searches
+// had put 15 % of the samples on the child's TT prefetch: the TLB's page walk, not the
+// search's rules.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -109,8 +109,9 @@ const HUGE_PAGE: usize = 2 << 20;
 /// entries), and the page walk, slow in a virtual machine, stalls the search at the probe's
 /// prefetch: 15 % of a 1 s search's samples under `perf` (4.6 % with huge pages). Measured
 /// (session 68, 1 s searches of the first 20 balanced openings in one process, 0.7 s apart so
-/// that the prefault thread runs between them, `scripts/nps_probe.py BIN`, two runs each):
-/// median 976k and 1,008k nodes/s against 865k and 894k, the first search of a fresh process
+/// that the prefault thread runs between them, `scripts/nps_probe.py BIN --memory 367001600`,
+/// three interleaved runs each): mean 1,018k, 1,029k and 980k nodes/s against 964k, 917k and
+/// 904k (+8.7 %; single runs range from +0 % to +15 %), the first search of a fresh process
 /// (`--count 1`) 856k-1,139k against 761k-832k (three runs each). In self-play at 100 ms a move against the engine without it (a 16 MiB table;
 /// `scripts/match.py --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100
 /// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6801`): **+17.0 +/- 12.6**

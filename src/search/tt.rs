@@ -112,10 +112,11 @@ const HUGE_PAGE: usize = 2 << 20;
 /// that the prefault thread runs between them, `scripts/nps_probe.py BIN --memory 367001600`,
 /// three interleaved runs each): mean 1,018k, 1,029k and 980k nodes/s against 964k, 917k and
 /// 904k (+8.7 %; single runs range from +0 % to +15 %), the first search of a fresh process
-/// (`--count 1`) 856k-1,139k against 761k-832k (three runs each). In self-play at 100 ms a move against the engine without it (a 16 MiB table;
-/// `scripts/match.py --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100
-/// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6801`): **+17.0 +/- 12.6**
-/// by pairs (1,550 games, SPRT H1). Elsewhere, or where the kernel says no, nothing changes.
+/// (`--count 1`) 856k-1,139k against 761k-832k (three runs each). In self-play at 100 ms a
+/// move against the engine without it (a 16 MiB table; `scripts/match.py --engine1 NEW
+/// --engine2 OLD --games 2000 --concurrency 2 --turn 100 --match 0 --openings bal_s6501.txt
+/// --sprt 0 10 0.05 0.05 --seed 6801`): **+17.0 +/- 12.6** by pairs (1,550 games, SPRT H1).
+/// Elsewhere, or where the kernel says no, nothing changes.
 fn advise_huge_pages(words: &[AtomicU64]) {
     #[cfg(target_os = "linux")]
     {
@@ -171,16 +172,17 @@ impl TranspositionTable {
         };
         let alloc = zeroed_words(len.checked_add(align / 8)?)?;
         let base = (align - alloc.as_ptr() as usize % align) % align / 8;
-        if align == HUGE_PAGE {
-            advise_huge_pages(&alloc[base..base + len]);
-        }
-        Some(TranspositionTable {
+        let tt = TranspositionTable {
             alloc,
             base,
             len,
             buckets,
             generation: AtomicU8::new(0),
-        })
+        };
+        if align == HUGE_PAGE {
+            advise_huge_pages(tt.words());
+        }
+        Some(tt)
     }
 
     /// The size a table asked to use `bytes` really has.

@@ -897,6 +897,25 @@
 // at 1 s (`scripts/nps_probe.py`; 0 to 15 % in single runs). `perf record` of 1 s searches
 // had put 15 % of the samples on the child's TT prefetch: the TLB's page walk, not the
 // search's rules.
+//
+// Session 69, neither kept (the code of each is kept outside the repository):
+// * Stockfish's cutoff count: each node clears the count of cut-offs two plies below it
+//   (the root clears plies 1 and 2), a node's beta cut-off adds one to its ply's count, and
+//   a late move (LMR) is reduced one ply more where more than three nodes one ply below
+//   have cut off since the count was cleared (the node's own and its earlier siblings'
+//   children: its moves keep being refuted, so it is likely an all-node). `bench 12`
+//   945,932 nodes to depth 12 instead of 999,300. Against the shipped engine
+//   (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 2 --turn 100
+//   --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6901`): **-3.4 +/-
+//   15.5** by pairs (1,211 games, +572 -583 =56, stopped at LLR -1.35);
+// * the evaluator's tuple index over unordered pairs of directions (the class of the first
+//   two directions' patterns times 78 plus the second two's: 6,084 entries, 48 KiB,
+//   instead of 20,736 ordered tuples, 166 KiB; a pattern change adds the difference of two
+//   entries of a 288-byte table): the same tree (`bench 12` 999,300 nodes, `bench 7`
+//   signature 8105a9bbc4f643b3) and no faster: `scripts/nps_probe.py BIN --memory
+//   367001600`, two interleaved runs each, mean 1,013k and 954k nodes/s against the
+//   shipped build's 1,090k and 1,006k. As session 48's two-level shape table found, the
+//   tuple table's size is not what its look-ups cost.
 
 /// Attacking fours the horizon VCF may play in a row.
 pub const QUIESCE_FOURS: i32 = 12;

@@ -917,15 +917,14 @@
 //   shipped build's 1,090k and 1,006k. As session 48's two-level shape table found, the
 //   tuple table's size is not what its look-ups cost.
 //
-// Session 70: no rule tried. How far the bar is in time, the same tree against Rapfi
-// classical under `odds.py` (README "Matches"): with twice Rapfi's time (2 s against 1 s,
-// seeds 701 and 703) **+25 -44 =11 and +26 -41 =13 (39.4 % over 160)**, against 30.2 % over
-// 640 games at equal time: a doubling is worth about 70 Elo there, so the bar would need
-// about four times Rapfi's time. At 1 s against Rapfi's 500 ms (seed 702) **+36 -39 =5
-// (48.1 %)**: the same odds one doubling lower cost Wuzi about 60 Elo less, Rapfi gaining
-// more from each doubling. The rules
-// above were measured at 100 ms, where Rapfi's better scaling with time (session 23) does not
-// show; an SPRT at 1 s takes about 17 hours of the two cores. Issue 12 is marked blocked
+// Session 70: no rule tried. How far the bar is in time, the same tree against Rapfi classical
+// under `odds.py` (README "Matches"): with twice Rapfi's time (2 s against 1 s, seeds 701 and
+// 703) **+25 -44 =11 and +26 -41 =13 (39.4 % over 160)**, against 30.2 % over 640 games at
+// equal time: a doubling is worth about 70 Elo there, so the bar would need about four times
+// Rapfi's time. At 1 s against Rapfi's 500 ms (seed 702) **+36 -39 =5 (48.1 %)**: the same odds
+// one doubling lower cost Wuzi about 60 Elo less, Rapfi gaining more from each doubling. The
+// rules above were measured at 100 ms, where Rapfi's better scaling with time (session 23) does
+// not show; an SPRT at 1 s takes about 17 hours of the two cores. Issue 12 is marked blocked
 // (README, "What the bar would take").
 
 /// Attacking fours the horizon VCF may play in a row.

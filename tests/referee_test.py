@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/match.py's adjudication, with scripted fake engines, of how
-scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, of how
-scripts/missed_wins.py tells the kinds of a forced win apart, and of how scripts/regret.py
-reads game records and classes moves."""
+scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, and of how
+scripts/missed_wins.py tells the kinds of a forced win apart."""
 import os
 import subprocess
 import sys
@@ -14,7 +13,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import match  # noqa: E402
 import cgomoku_soak  # noqa: E402
 import missed_wins  # noqa: E402
-import regret  # noqa: E402
 
 FAKE = r'''
 import sys, time
@@ -289,33 +287,6 @@ class CgomokuBlame(unittest.TestCase):
         merged = self.ERR + self.OUT
         got = {g: culprit for g, _, culprit, _, _ in cgomoku_soak.blame(merged)}
         self.assertEqual(got, {1: "A", 3: "B", 4: "B", 5: "B", 6: None})
-
-
-class RegretMoves(unittest.TestCase):
-    # Black (moves 0, 2, ...) to move after four stones; white's two are far away.
-    def kind(self, black, white, mv):
-        moves = [m for pair in zip(black, white) for m in pair]
-        return regret.move_kind(tuple(moves), mv, 15)
-
-    def test_fours_and_open_threes_are_told_from_other_moves(self):
-        far = [(0, 0), (0, 2), (0, 4)]
-        self.assertEqual(self.kind([(5, 7), (6, 7)], far[:2], (7, 7)), "three")
-        self.assertEqual(self.kind([(5, 7), (7, 7)], far[:2], (8, 7)), "three")  # split
-        self.assertEqual(self.kind([(5, 7), (6, 7), (7, 7)], far, (8, 7)), "four")
-        self.assertEqual(self.kind([(5, 7), (6, 7), (7, 7)], far, (9, 7)), "four")  # split
-        # A three closed at one end by white is no open three; a lone stone is nothing.
-        self.assertEqual(self.kind([(5, 7), (6, 7)], [(4, 7), (0, 2)], (7, 7)), "other")
-        self.assertEqual(self.kind([(5, 7), (9, 9)], far[:2], (7, 7)), "other")
-        # Diagonal, and for white (the side to move after an odd number of stones).
-        self.assertEqual(regret.move_kind(((0, 0), (5, 5), (0, 2), (6, 6), (0, 4)), (7, 7), 15),
-                         "three")
-
-    def test_sgf_records_give_moves_and_opening_and_skip_other_sizes(self):
-        sgf = ("(;FF[4]SZ[15]PB[A]PW[B];B[hh]C[opening move];W[ih]C[opening move]"
-               ";B[hi]C[938ms];W[ii]C[970ms])"
-               "(;FF[4]SZ[20]PB[A]PW[B];B[jj]C[opening move];W[kj]C[12ms])")
-        self.assertEqual(regret.sgf_games(sgf, 15), [([(7, 7), (8, 7), (7, 8), (8, 8)], 2)])
-        self.assertEqual(regret.sgf_games(sgf, 20), [([(9, 9), (10, 9)], 1)])
 
 
 if __name__ == "__main__":

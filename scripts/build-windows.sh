@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
         shift
         ;;
     -h | --help)
-        sed -n '2,21p' "$0"
+        sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
         exit 0
         ;;
     *) die "unknown argument '$1' (try --help)" ;;

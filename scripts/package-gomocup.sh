@@ -11,10 +11,10 @@
 # program, about 1 MB each.
 #
 # The memory figure: peak USS (what GomocupJudge sums over the brain's processes after every
-# move) at `INFO max_memory 367001600` (350 MiB), measured by scripts/memory_check.py on
+# move) at `INFO max_memory 367001600` (350 MiB), measured by `scripts/probe.py memory` on
 # the Linux build and, when wine is available, on the .exe under wine (the process hosting
-# it, wine's own libraries included). Each measurement runs under `flock $WUZI_LOCK`
-# (default /tmp/timed-match.lock).
+# it, wine's own libraries included). Each measurement runs under `flock $WUZI_LOCK` when
+# WUZI_LOCK names a lock file (shared with other timed runs on the machine).
 #
 # Usage: scripts/package-gomocup.sh [--flavour x86-64|x86-64-v3] [--per-league] [--no-wine]
 #   --flavour: which build goes in (default x86-64, the portable one: measured as fast as
@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
     --per-league) PER_LEAGUE=1 ;;
     --no-wine) WINE=0 ;;
     -h | --help)
-        sed -n '2,22p' "$0"
+        sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
         exit 0
         ;;
     *) die "unknown argument '$1' (try --help)" ;;
@@ -50,7 +50,7 @@ case "$FLAVOUR" in x86-64 | x86-64-v3) ;; *) die "unknown flavour '$FLAVOUR'" ;;
 EXE=target/windows/$FLAVOUR/pbrain-wuzi.exe
 [ -f "$EXE" ] || scripts/build-windows.sh --flavour "$FLAVOUR" || die "build failed"
 command -v zip >/dev/null || die "needs zip (apt-get install zip)"
-LOCK=${WUZI_LOCK-/tmp/timed-match.lock}
+LOCK=${WUZI_LOCK:-}
 locked() {
     if [ -n "$LOCK" ]; then flock "$LOCK" "$@"; else "$@"; fi
 }
@@ -58,12 +58,12 @@ locked() {
 # --- Memory at Gomocup's limit -----------------------------------------------------------
 cargo build --release -q
 uss() { # engine -> "123.4" (MiB)
-    locked python3 scripts/memory_check.py --engine "$1" --limit 350 --turn 1000 |
+    locked python3 scripts/probe.py memory "$1" --limit 350 --turn 1000 |
         sed -n 's/.*peak USS *\([0-9.]*\) MiB.*/\1/p'
 }
 echo "package-gomocup: measuring peak USS at INFO max_memory 367001600 (Linux build)"
 USS_LINUX=$(uss target/release/pbrain-wuzi)
-[ -n "$USS_LINUX" ] || die "memory_check.py gave no figure for the Linux build"
+[ -n "$USS_LINUX" ] || die "probe.py memory gave no figure for the Linux build"
 USS_WINE=""
 WORK=""
 if [ "$WINE" = 1 ]; then

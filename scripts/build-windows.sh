@@ -72,7 +72,7 @@ else
     echo "build-windows: Debian packages present: ${PACKAGES[*]}"
 fi
 
-# Debian's cargo and rustc first on PATH, ahead of a rustup install in ~/.cargo/bin.
+# Debian's cargo and rustc first on PATH, ahead of a rustup toolchain.
 export PATH="/usr/bin:$PATH"
 for t in cargo rustc x86_64-w64-mingw32-gcc x86_64-w64-mingw32-strip x86_64-w64-mingw32-objdump; do
     command -v "$t" >/dev/null || die "$t not found after installing ${PACKAGES[*]}"

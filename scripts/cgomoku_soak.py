@@ -6,12 +6,12 @@ monotonic clock (RUST_LOG=debug) and c-gomoku-cli writes its own -log, so a slow
 forfeited move can be followed on both sides.
 
   scripts/cgomoku_soak.py --engine target/release/pbrain-wuzi --games 1000 --tc 0/0.2 \\
-      --concurrency 2 --hog 2 --openings ../shared/data/openings/balanced_freestyle15_40_pos.txt
+      --concurrency 2 --hog 2 --openings OPENINGS.txt
   scripts/cgomoku_soak.py --engine target/release/pbrain-wuzi \\
-      --opponent ~/anchors/bin/pbrain-rapfi --tc 0/1 --opponent-tc 0/0.2 --games 80 --trace
+      --opponent /path/to/pbrain-rapfi --tc 0/1 --opponent-tc 0/0.2 --games 80 --trace
 
-c-gomoku-cli is taken from --cli, else $ANCHORS/bin/c-gomoku-cli, else ~/anchors/bin
-(../shared/tools/anchors.sh builds it). The hog is N `yes > /dev/null` processes started
+c-gomoku-cli (the command-line match manager, built separately) is taken from --cli, else
+$CGOMOKU_CLI, else c-gomoku-cli on PATH. The hog is N `yes > /dev/null` processes started
 and stopped by this script. Standard library only. Each forfeit, crash or illegal move is
 reported with the engine c-gomoku-cli's own message names, which is not always the engine the
 result is charged to (see `blame`). Exit status 1 when one of them is Wuzi's.
@@ -80,7 +80,7 @@ def blame(out_text, err_text=""):
 
 
 def elo(w, l, d):
-    """Elo of A over B with a 95% interval, as ../shared/tools/odds.py prints it."""
+    """Elo of A over B with a 95% interval (the normal approximation over games)."""
     n = w + l + d
     if n == 0:
         return "n/a"
@@ -176,8 +176,8 @@ def sgf_games(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    anchors = os.environ.get("ANCHORS", os.path.expanduser("~/anchors"))
-    ap.add_argument("--cli", default=os.path.join(anchors, "bin", "c-gomoku-cli"))
+    ap.add_argument("--cli", default=os.environ.get("CGOMOKU_CLI") or shutil.which("c-gomoku-cli"),
+                    help="c-gomoku-cli binary (default: $CGOMOKU_CLI, else c-gomoku-cli on PATH)")
     ap.add_argument("--engine", required=True, help="Wuzi binary")
     ap.add_argument("--opponent", help="second engine (default: the same binary)")
     ap.add_argument("--tc", default="0/0.2", help="c-gomoku-cli tc=match/turn, seconds")
@@ -194,8 +194,10 @@ def main():
     ap.add_argument("--out", help="directory for the games and logs (default: a new temp dir)")
     a = ap.parse_args()
 
+    if not a.cli:
+        sys.exit("c-gomoku-cli not found: pass --cli PATH, set CGOMOKU_CLI or put it on PATH")
     if not (os.path.isfile(a.cli) and os.access(a.cli, os.X_OK)):
-        sys.exit(f"c-gomoku-cli not found at {a.cli} (build it with ../shared/tools/anchors.sh, or pass --cli)")
+        sys.exit(f"c-gomoku-cli not found at {a.cli} (pass --cli PATH or set CGOMOKU_CLI)")
     for e in [a.engine] + ([a.opponent] if a.opponent else []):
         if not os.access(e, os.X_OK):
             sys.exit(f"engine {e} is not an executable file")

@@ -109,7 +109,7 @@ def run(engine, data, slow, timeout=60):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default="target/release/pbrain-wuzi")
     ap.add_argument("--sessions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)

@@ -8,7 +8,7 @@ the result (0 loss, 1 draw, 2 win) for the side to move, no search score. Games 
 decided result (a crash, a forfeit on time) are left out.
 
 A file whose name ends in `.sgf` is read as c-gomoku-cli's `-sgf` output (what
-`../shared/tools/odds.py` and `scripts/cgomoku_soak.py` keep): the games of `--size` and
+`scripts/cgomoku_soak.py` keeps): the games of `--size` and
 `--rule`, decided by a five or a full board; the opening is the moves it marks
 `C[opening move]` (`--skip` is not used). Deterministic engines replay the same game from
 the same opening, so a game seen before (the same moves) is left out.

@@ -3,15 +3,23 @@
 # fit a new table on all data gathered so far, and measure it against the current one in
 # self-play (SPRT). Data and tables are outputs: they go to $DIR, never into the repo.
 #
+# Usage: scripts/learn.sh RULE SIZE LOOP
 #   scripts/learn.sh freestyle 15 1        # loop 1: data with the built-in table
-#   CURRENT=data/loop1.wzw scripts/learn.sh freestyle 15 2
+#   CURRENT=data/freestyle15_loop1.wzw scripts/learn.sh freestyle 15 2
+# RULE is freestyle, standard, renju or caro.
 #
 # Environment: DIR (default data/), GAMES (1500), NODES (20000), THREADS (2),
 # CURRENT (table to play and start from; default the built-in one), SPRT_GAMES (600),
 # TURN (ms per move in the SPRT, 200).
 set -euo pipefail
+case "${1:-}" in
+-h | --help)
+    sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+    exit 0
+    ;;
+esac
 cd "$(dirname "$0")/.."
-rule=${1:?rule: freestyle, standard, renju}
+rule=${1:?rule: freestyle, standard, renju, caro (try --help)}
 size=${2:?board size}
 loop=${3:?loop number}
 dir=${DIR:-data}

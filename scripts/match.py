@@ -8,7 +8,7 @@ full board, and crashes, hangs and malformed replies as losses.
 
   scripts/match.py --engine1 target/release/pbrain-wuzi --engine2 /path/to/old \\
       --games 200 --concurrency 2 --size 15 --rule 0 --turn 200 --match 10000 \\
-      --openings ../shared/data/openings/near-center-3stone_15x15_offset.txt
+      --openings openings.txt
 
 Balanced openings alone (no game; the judge searches each candidate to depth 6):
 
@@ -330,7 +330,7 @@ def load_openings(path, size):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            if " | " in line:  # shared data format: id size rule to_move stones | task | notes
+            if " | " in line:  # src/datafile.rs's format: id size rule to_move stones | task | notes
                 head = line.split(" | ")[0].split()
                 if int(head[1]) != size:
                     continue
@@ -515,7 +515,7 @@ def main():
     ap.add_argument("--match", type=int, default=0, help="ms per game, 0 = none")
     ap.add_argument("--tolerance", type=int, default=1000, help="ms allowed past the limit before a time loss")
     ap.add_argument("--memory", type=int, default=367001600)
-    ap.add_argument("--openings", help="opening file (offset, pos or shared-data format)")
+    ap.add_argument("--openings", help="opening file (offset, pos or src/datafile.rs format)")
     ap.add_argument("--random-stones", type=int, default=3, help="stones per generated opening")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"))

@@ -14,8 +14,8 @@ Two steps, standard library only:
          of win it is, from the attacker's moves along it: each one a four (4), an open three
          (3), the forced block of a defender's four (b) or something else (q, a quiet move).
          VCF: fours and blocks only; VCT: threes too; VCT+1: a VCT after one quiet first move;
-         quietN: N quiet moves in the line. --puzzles FILE also writes them in the shared puzzle
-         format (`win ?` tasks) for `pbrain-wuzi solve`. The PV is read from Rapfi's
+         quietN: N quiet moves in the line. --puzzles FILE also writes them in the puzzle format
+         of src/datafile.rs (`win ?` tasks) for `pbrain-wuzi solve`. The PV is read from Rapfi's
          `MESSAGE Depth ... | Eval +M.. | ... | H8 I9 ...` lines (column letter = x from A,
          row number = y + 1); other analysers' lines are not read.
 
@@ -25,8 +25,8 @@ Two steps, standard library only:
          a forced move (a four to block) are listed and left out of the count.
 
   scripts/missed_wins.py find --sgf games.sgf [--sgf more.sgf] --wuzi-name A \\
-      --analyser ~/anchors/bin/pbrain-rapfi --ms 500 --out missed.jsonl
-  scripts/missed_wins.py kind --positions missed.jsonl --analyser ~/anchors/bin/pbrain-rapfi \\
+      --analyser /path/to/pbrain-rapfi --ms 500 --out missed.jsonl
+  scripts/missed_wins.py kind --positions missed.jsonl --analyser /path/to/pbrain-rapfi \\
       --ms 1000 [--puzzles missed_puzzles.txt]
   scripts/missed_wins.py bench --positions missed.jsonl --engine target/release/pbrain-wuzi \\
       --cap 3000000

@@ -16,7 +16,7 @@ result only.
 One fresh teacher process per game, the whole position sent with BOARD before each move (so
 one process plays both colours); c-gomoku-cli's `-sample` cannot record the evaluation.
 
-    scripts/teacher_games.py --engine ~/anchors/bin/pbrain-rapfi --openings OPENINGS \
+    scripts/teacher_games.py --engine /path/to/pbrain-rapfi --openings OPENINGS \
         --games 1500 --ms 60 --out data/rapfi_t1.txt
 """
 import argparse

@@ -13,16 +13,16 @@ score alone on such a row, and leaves it out of the scale it fits to the game re
 
     <game> <size> <rule> ? <score> <x,y> <x,y> ...
 
-    scripts/teacher_label.py --engine ~/anchors/bin/pbrain-rapfi --data data/rapfi_free40.csv \
+    scripts/teacher_label.py --engine /path/to/pbrain-rapfi --data data/rapfi_free40.csv \
         --count 40000 --ms 60 --seed 4101 --out data/off41.txt
     pbrain-wuzi train --rule freestyle --size 15 --data data/rapfi_free40.csv,data/off41.txt \
         --lambda 0 --score-k 200 --init builtin --seed 1 --lr 10 --epochs 30 --out off.wzw
 
 `--plies 1,2,3,4 --local 0.5` draws one to four moves, each an answer to the last stone
-(within two cells of it) half of the time (session 42's off43 batch, made that way).
-Files written before session 42 have result 1 (a draw) in place of `?`; convert them with
-`sed -i 's/^\([0-9]* [0-9]* [0-9]*\) 1 /\1 ? /' FILE`, or give `train` the `--scale` the game
-rows alone fit.
+(within two cells of it) half of the time. Files written before commit f29bb49 have
+result 1 (a draw) in place of `?`; convert them with
+`sed -i 's/^\([0-9]* [0-9]* [0-9]*\) 1 /\1 ? /' FILE`, or give `train` the `--scale` the
+game rows alone fit.
 """
 import argparse
 import multiprocessing

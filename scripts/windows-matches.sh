@@ -1,77 +1,92 @@
 #!/usr/bin/env bash
-# Games of the Windows brain under wine against the Linux build and against Rapfi, with a
-# real manager: c-gomoku-cli through ../shared/tools/odds.py, per rule: freestyle 15x15,
-# standard 15x15, renju 15x15 (balanced freestyle openings) and freestyle 20x20 (the same
-# openings as offsets). Prints each exact odds.py command line and its result line; any
-# FORFEIT line (time loss, crash, illegal move) is a failure.
+# Games of the Windows brain under wine against the Linux build and, optionally, another
+# engine, under a real manager: c-gomoku-cli, driven by scripts/cgomoku_soak.py, per rule:
+# freestyle, standard and renju on 15x15 and freestyle on 20x20. Prints each soak command
+# and its summary; a forfeit, crash or illegal move of the Windows brain is a failure
+# (exit status 1).
 #
-# Usage: scripts/windows-matches.sh [--exe EXE] [--games N] [--ms MS] [--rapfi PATH] [--only linux|rapfi]
-#   defaults: target/windows/x86-64/pbrain-wuzi.exe, 4 games (2 openings, both colours) per
-#   rule and opponent, 300 ms per move each, $ANCHORS/bin/pbrain-rapfi (ANCHORS=~/anchors).
-# Each match runs under `flock $WUZI_LOCK` (default /tmp/timed-match.lock), concurrency 1.
+# Usage: scripts/windows-matches.sh [--exe EXE] [--games N] [--ms MS] [--openings FILE]
+#            [--opponent BIN] [--only linux|opponent] [--cli PATH]
+#   --exe       the Windows brain (default target/windows/x86-64/pbrain-wuzi.exe)
+#   --games     games per rule and opponent, both colours of each opening (default 4)
+#   --ms        time per move of each side (default 300)
+#   --openings  openings in offset notation, used on both board sizes (default: none,
+#               every game from the empty board)
+#   --opponent  a second opponent's binary, e.g. a Rapfi build (default: none)
+#   --cli       c-gomoku-cli (default: $CGOMOKU_CLI, else c-gomoku-cli on PATH)
+# Each match runs at concurrency 1, under `flock $WUZI_LOCK` when WUZI_LOCK names a lock
+# file (shared with other timed runs on the machine).
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 EXE=target/windows/x86-64/pbrain-wuzi.exe
 GAMES=4
 MS=300
-ANCHORS=${ANCHORS:-$HOME/anchors}
-RAPFI=$ANCHORS/bin/pbrain-rapfi
+OPENINGS=""
+OPPONENT=""
 ONLY=""
+CLI=()
+die() {
+    echo "windows-matches: $*" >&2
+    exit 2
+}
 while [ $# -gt 0 ]; do
     case "$1" in
-    --exe) EXE=$2 ;;
-    --games) GAMES=$2 ;;
-    --ms) MS=$2 ;;
-    --rapfi) RAPFI=$2 ;;
-    --only) ONLY=$2 ;;
     -h | --help)
-        sed -n '2,13p' "$0"
+        sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
         exit 0
         ;;
-    *)
-        echo "windows-matches: unknown argument $1" >&2
-        exit 2
+    --exe | --games | --ms | --openings | --opponent | --only | --cli)
+        [ $# -ge 2 ] || die "$1 needs a value"
+        case "$1" in
+        --exe) EXE=$2 ;;
+        --games) GAMES=$2 ;;
+        --ms) MS=$2 ;;
+        --openings) OPENINGS=$(realpath "$2") || die "no openings file $2" ;;
+        --opponent) OPPONENT=$2 ;;
+        --only) ONLY=$2 ;;
+        --cli) CLI=(--cli "$2") ;;
+        esac
+        shift 2
         ;;
+    *) die "unknown argument $1 (try --help)" ;;
     esac
-    shift 2
 done
-ODDS=$(realpath ../shared/tools/odds.py 2>/dev/null) || ODDS=/work/shared/tools/odds.py
-OPENINGS=$(dirname "$ODDS")/../data/openings
-[ -f "$ODDS" ] || { echo "windows-matches: no odds.py at $ODDS" >&2; exit 1; }
+case "$ONLY" in "" | linux | opponent) ;; *) die "--only takes linux or opponent" ;; esac
+[ -f "$EXE" ] || die "no $EXE; build it first with scripts/build-windows.sh"
 [ -x target/release/pbrain-wuzi ] || cargo build --release -q || exit 1
-LOCK=${WUZI_LOCK-/tmp/timed-match.lock}
+LOCK=${WUZI_LOCK:-}
 
-WORK=$(mktemp -d /tmp/wuzi-wine.XXXXXX)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/wuzi-wine.XXXXXX")
 BRAIN=$(scripts/wine-brain.sh "$EXE" "$WORK") || exit 1
 # A copy of the Linux build, so a rebuild during the run changes nothing.
 cp target/release/pbrain-wuzi "$WORK/pbrain-wuzi-linux"
+SECS=$(awk "BEGIN { print $MS / 1000 }")
 
-forfeits=0
-run() { # opponent-name opponent-path size rule openings type
-    local cmd=(python3 "$ODDS" --a "$BRAIN" --a-ms "$MS" --b "$2" --b-ms "$MS" --games "$GAMES"
-        --size "$3" --rule "$4" --openings "$5" --type "$6" --seed 15 --concurrency 1)
+failed=0
+run() { # opponent-name opponent-path size rule
+    local cmd=(python3 scripts/cgomoku_soak.py "${CLI[@]}" --engine "$BRAIN" --opponent "$2"
+        --tc "0/$SECS" --games "$GAMES" --concurrency 1 --size "$3" --rule "$4" --seed 15
+        --out "$WORK/$1-$3-$4")
+    [ -z "$OPENINGS" ] || cmd+=(--openings "$OPENINGS" --type offset)
     echo "\$ ${cmd[*]}"
-    local out
-    if [ -n "$LOCK" ]; then out=$(flock "$LOCK" "${cmd[@]}" 2>&1); else out=$("${cmd[@]}" 2>&1); fi
-    echo "$out"
+    if [ -n "$LOCK" ]; then cmd=(flock "$LOCK" "${cmd[@]}"); fi
+    "${cmd[@]}" || failed=$((failed + 1))
     echo "  -> exe (A) vs $1, size $3, rule $4"
-    grep -q '^A ' <<<"$out" || forfeits=$((forfeits + 1))
-    forfeits=$((forfeits + $(grep -c '^FORFEIT' <<<"$out")))
 }
 
-for opp in linux rapfi; do
+for opp in linux opponent; do
     [ -z "$ONLY" ] || [ "$ONLY" = "$opp" ] || continue
-    if [ $opp = linux ]; then path="$WORK/pbrain-wuzi-linux"; else path=$RAPFI; fi
+    if [ $opp = linux ]; then path="$WORK/pbrain-wuzi-linux"; else path=$OPPONENT; fi
+    [ -n "$path" ] || continue
     [ -x "$path" ] || { echo "windows-matches: no $opp brain at $path, skipped"; continue; }
-    run $opp "$path" 15 0 "$OPENINGS/balanced_freestyle15_40_pos.txt" pos
-    run $opp "$path" 15 1 "$OPENINGS/balanced_freestyle15_40_pos.txt" pos
-    run $opp "$path" 15 4 "$OPENINGS/balanced_freestyle15_40_pos.txt" pos
-    run $opp "$path" 20 0 "$OPENINGS/offset_freestyle_20x20.txt" offset
+    run $opp "$path" 15 0
+    run $opp "$path" 15 1
+    run $opp "$path" 15 4
+    run $opp "$path" 20 0
 done
 
 echo
-echo "windows-matches: forfeits, crashes and failed runs: $forfeits"
-rm -rf "$WORK"
-[ "$forfeits" -eq 0 ]
+echo "windows-matches: runs with a failure of the Windows brain (or of the manager): $failed"
+[ "$failed" -eq 0 ] && rm -rf "$WORK"
+[ "$failed" -eq 0 ]

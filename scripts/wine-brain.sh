@@ -21,7 +21,13 @@ die() {
     echo "wine-brain: $*" >&2
     exit 1
 }
-[ $# -eq 2 ] || die "usage: scripts/wine-brain.sh EXE DIR"
+case "${1:-}" in
+-h | --help)
+    sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+    exit 0
+    ;;
+esac
+[ $# -eq 2 ] || die "usage: scripts/wine-brain.sh EXE DIR (try --help)"
 EXE=$(realpath "$1") || die "no such file: $1"
 [ -f "$EXE" ] || die "no such file: $1"
 mkdir -p "$2"

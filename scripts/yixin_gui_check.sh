@@ -5,7 +5,8 @@
 # white, each search ended with the Stop button) and saves screenshots and the engine's
 # protocol trace. Not part of `cargo test`: CI cannot fetch the GUI's source.
 #
-#   scripts/yixin_gui_check.sh /path/to/Yixin-Board [OUT_DIR] [ENGINE]
+# Usage: scripts/yixin_gui_check.sh YIXIN_BOARD_SOURCE [OUT_DIR] [ENGINE]
+#   OUT_DIR defaults to yixin-gui-check/, ENGINE to target/release/pbrain-wuzi.
 #
 # Needs gcc, pkg-config and GTK2 headers (Debian: libgtk2.0-dev), Xvfb, xdotool and
 # ImageMagick (convert, import). The stone image piece.bmp is not in Yixin-Board's source:
@@ -14,6 +15,12 @@
 # analysis marks; the colour at tile 16 is the transparent one). Its language files are
 # looked up as `language\N.lng` (a Windows path), so copies under that name are made.
 set -euo pipefail
+case "${1:-}" in
+-h | --help)
+    sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+    exit 0
+    ;;
+esac
 SRC=${1:?usage: scripts/yixin_gui_check.sh YIXIN_BOARD_SOURCE [OUT_DIR] [ENGINE]}
 OUT=${2:-yixin-gui-check}
 ENGINE=${3:-target/release/pbrain-wuzi}

@@ -1,4 +1,5 @@
-//! Runs the referee's own tests (scripts/match.py adjudication with fake engines).
+//! Runs the scripts' own tests (tests/referee_test.py: scripts/match.py adjudication with fake
+//! engines, c-gomoku-cli failure accounting, forced-win kinds, every tool's --help).
 use std::process::Command;
 
 #[test]

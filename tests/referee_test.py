@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/match.py's adjudication, with scripted fake engines, of how
-scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, and of how
-scripts/missed_wins.py tells the kinds of a forced win apart."""
+scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, of how
+scripts/missed_wins.py tells the kinds of a forced win apart, and that every tool in
+scripts/ answers --help."""
 import os
 import subprocess
 import sys
@@ -9,7 +10,8 @@ import tempfile
 import types
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts")
+sys.path.insert(0, SCRIPTS)
 import match  # noqa: E402
 import cgomoku_soak  # noqa: E402
 import missed_wins  # noqa: E402
@@ -247,7 +249,7 @@ class Referee(unittest.TestCase):
         self.assertEqual(kept, [match.candidate_opening(15, 3, 5, 0), match.candidate_opening(15, 3, 5, 1)])
         # The same from the command line, openings only: no engine to play, no game.
         out = os.path.join(self.dir, "ops_only.txt")
-        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "match.py")
+        script = os.path.join(SCRIPTS, "match.py")
         r = subprocess.run([sys.executable, script, "--openings-only", "2", "--balance", cmd, "--balance-ms", "300",
                             "--balance-margin", "300", "--random-stones", "3", "--seed", "5",
                             "--save-openings", out], capture_output=True, text=True)
@@ -287,6 +289,26 @@ class CgomokuBlame(unittest.TestCase):
         merged = self.ERR + self.OUT
         got = {g: culprit for g, _, culprit, _, _ in cgomoku_soak.blame(merged)}
         self.assertEqual(got, {1: "A", 3: "B", 4: "B", 5: "B", 6: None})
+
+
+class ScriptsHelp(unittest.TestCase):
+    """Each tool prints what it is for and how to call it, and does nothing else."""
+
+    PYTHON = ["cgomoku_soak.py", "fuzz_protocol.py", "games_to_samples.py", "gomocupjudge_games.py",
+              "match.py", "missed_wins.py", "probe.py", "spsa.py", "teacher_games.py", "teacher_label.py"]
+    SHELL = ["anchor_games.sh", "build-windows.sh", "learn.sh", "package-gomocup.sh", "windows-check.sh",
+             "windows-matches.sh", "wine-brain.sh", "yixin_gui_check.sh"]
+
+    def test_every_tool_answers_help(self):
+        for name in self.PYTHON + self.SHELL:
+            path = os.path.join(SCRIPTS, name)
+            cmd = [sys.executable, path, "--help"] if name.endswith(".py") else ["bash", path, "--help"]
+            with self.subTest(name):
+                r = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                self.assertEqual(r.stderr, "")
+                self.assertIn("Usage:" if name.endswith(".sh") else "usage:", r.stdout)
+                self.assertGreater(len(r.stdout.splitlines()), 3, r.stdout)
 
 
 if __name__ == "__main__":

@@ -180,6 +180,8 @@ def in_games(a):
         print(f"median depth {med(0)} (range {min(r[0] for r in rows)}-{max(r[0] for r in rows)}) "
               f"n/s {med(1):.0f} over {len(rows)} positions at {a.ms} ms; {skipped} more decided "
               "(a proven result or a forced move)")
+    else:
+        print(f"all {skipped} positions were decided at once (a proven result or a forced move)")
 
 
 def depth_openings(a):

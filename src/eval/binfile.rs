@@ -1,5 +1,5 @@
-//! The framing both of the evaluation's data files share (tables `WUZIEVAL`, networks
-//! `WUZINNUE`): an 8-byte magic, a u32 version, a body of known size, and a u32 FNV-1a
+//! The framing the evaluation's data files share (tables `WUZIEVAL`, ordering corrections
+//! `WUZIPOLI`): an 8-byte magic, a u32 version, a body of known size, and a u32 FNV-1a
 //! checksum of everything before it, little endian.
 
 /// FNV-1a, 32 bits.

@@ -46,7 +46,7 @@ fn build(samples: &[Sample], rule: Rule) -> Data {
         let Some(board) = replay(s.size, before) else {
             continue;
         };
-        let mut pos = Position::with_network(board, rule, None);
+        let mut pos = Position::new(board, rule);
         let (me, them) = (pos.side(), pos.side().opp());
         let five = Combo::Five as usize;
         if pos.eval.counts(me)[five] > 0 || pos.eval.counts(them)[five] > 0 {

@@ -8,36 +8,15 @@
 //! score.
 
 use super::pattern::{
-    combine, pair_mask, pair_shift, pair_table, Combo, PairTable, Pattern, NPATTERNS,
+    pair_mask, pair_shift, pair_table, tuple_index, Combo, PairTable, Pattern, COMBO_MASK,
+    FORBID_FLAG, FOUL_FLAG, NCOMBOS, NPATTERNS,
 };
-use super::weights::{self, threat_level, TupleEntry, Weights};
+use super::weights::{self, handset_value, threat_level, TupleEntry, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
 use crate::game::pos::{line_offset, step, DIRS, NCELLS};
 use crate::game::rule::Rule;
 use std::sync::OnceLock;
-
-pub const NCOMBOS: usize = 9;
-
-/// Value of each line pattern to the colour that can make it.
-const PATTERN_VALUE: [i32; NPATTERNS] = [0, 0, 1, 3, 4, 10, 14, 12, 30, 32, 100, 200];
-/// Extra value for combinations that make a threat stronger than its lines.
-const COMBO_VALUE: [i32; NCOMBOS] = [0, 0, 20, 120, 0, 30, 300, 600, 2000];
-
-/// The combination (with the renju flags) of every 4-tuple of line patterns.
-fn combo_table() -> &'static [u8] {
-    static T: OnceLock<Vec<u8>> = OnceLock::new();
-    T.get_or_init(|| {
-        (0..NPATTERNS.pow(4))
-            .map(|idx| {
-                let info = combine(tuple_patterns(idx).map(Pattern::from_u8));
-                info.combo as u8
-                    | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
-                    | if info.foul { FOUL_FLAG } else { 0 }
-            })
-            .collect()
-    })
-}
 
 /// The hand-set value of every shape ([`weights::shapes`]): move ordering reads it by the
 /// cell's shape.
@@ -51,25 +30,6 @@ fn shape_values() -> &'static [i16] {
     })
 }
 
-/// The hand-set value of a cell to the colour with these four line patterns (move ordering,
-/// and the evaluation when no trained table is used).
-pub fn handset_value(p: [Pattern; 4]) -> i32 {
-    let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
-    lines + COMBO_VALUE[combine(p).combo as usize]
-}
-
-const FORBID_FLAG: u8 = 0x80;
-/// Renju black only (the tables clear it elsewhere, `Weights::new`): the lines alone make
-/// a stone here a foul ([`ComboInfo::foul`]). Such a cell keeps its threat class (its
-/// lists: the search checks it exactly before playing it, and the other side may defend on
-/// it) but is counted as no combination (the threat levels of the evaluation, the setup
-/// points), as Rapfi's FORBID class is.
-///
-/// [`ComboInfo::foul`]: super::pattern::ComboInfo::foul
-pub const FOUL_FLAG: u8 = 0x40;
-/// The combination's bits of a stored combo byte.
-const COMBO_MASK: u8 = 0x0f;
-
 /// The count (threat level) class of a stored combination: none for a likely foul.
 #[inline]
 fn count_class(combo: u8) -> usize {
@@ -78,11 +38,6 @@ fn count_class(combo: u8) -> usize {
     } else {
         (combo & COMBO_MASK) as usize
     }
-}
-
-/// Combination (with the renju flags) of an ordered 4-tuple index.
-pub fn tuple_combo(k: usize) -> u8 {
-    combo_table()[k]
 }
 
 /// What one step of the pattern in each direction is worth in a tuple index.
@@ -96,23 +51,6 @@ const TUPLE_PLACE: [u16; 4] = [
 /// The steps along a line to the cells a stone's line keys reach (4 or 5 each way).
 const STEPS4: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 const STEPS5: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
-
-#[inline]
-fn combo_index(p: &[u8; 4]) -> usize {
-    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
-        + p[3] as usize
-}
-
-/// The four line patterns (by direction) of a 4-tuple index: the inverse of `combo_index`.
-pub fn tuple_patterns(k: usize) -> [u8; 4] {
-    let n = NPATTERNS;
-    [
-        (k / (n * n * n)) as u8,
-        (k / (n * n) % n) as u8,
-        (k / n % n) as u8,
-        (k % n) as u8,
-    ]
-}
 
 #[derive(Clone)]
 pub struct Evaluator {
@@ -161,7 +99,7 @@ pub struct CellState {
     pub pat: [[u8; 4]; 2],
     /// Per colour: its `[own, opp]` evaluation weights.
     pub learned: [[i16; 2]; 2],
-    /// Per colour: the index of its four line patterns in the tuple tables (`combo_index`
+    /// Per colour: the index of its four line patterns in the tuple tables (`tuple_index`
     /// of `pat`), kept up to date with each pattern change instead of recomputed from the
     /// four at every look-up.
     pub tidx: [u16; 2],
@@ -430,7 +368,7 @@ impl Evaluator {
     fn refresh_cell(&mut self, i: usize) {
         let cell = &mut self.cells[i];
         for c in 0..2 {
-            cell.tidx[c] = combo_index(&cell.pat[c]) as u16;
+            cell.tidx[c] = tuple_index(&cell.pat[c]) as u16;
             let e = *self.weights.tuple(c, cell.tidx[c] as usize);
             cell.combo[c] = e.combo;
             cell.shape[c] = e.shape;
@@ -617,7 +555,7 @@ impl Evaluator {
             let mut pats = self.cells[f].pat[ci];
             let (p0, p1) = self.table.get(board.key(f, d) | stone << slot(k));
             pats[d] = if ci == 0 { p0 } else { p1 };
-            self.weights.tuple(ci, combo_index(&pats)).combo & COMBO_MASK == Combo::Flex4 as u8
+            self.weights.tuple(ci, tuple_index(&pats)).combo & COMBO_MASK == Combo::Flex4 as u8
         })
     }
 

@@ -383,6 +383,9 @@ pub enum Combo {
     Five,
 }
 
+/// Number of [`Combo`] classes.
+pub const NCOMBOS: usize = 9;
+
 /// Combination of four line patterns, with whether black could be forbidden here under renju.
 #[derive(Copy, Clone, Debug)]
 pub struct ComboInfo {
@@ -435,6 +438,59 @@ pub fn combine(p: [Pattern; 4]) -> ComboInfo {
         maybe_forbidden,
         foul,
     }
+}
+
+// Tuples: a cell's four line patterns as one index, and the stored combination byte.
+
+/// In a stored combination byte: renju black may be forbidden here
+/// ([`ComboInfo::maybe_forbidden`]).
+pub const FORBID_FLAG: u8 = 0x80;
+/// Renju black only (the tables clear it elsewhere, `Weights::new`): the lines alone make
+/// a stone here a foul ([`ComboInfo::foul`]). Such a cell keeps its threat class (its
+/// lists: the search checks it exactly before playing it, and the other side may defend on
+/// it) but is counted as no combination (the threat levels of the evaluation, the setup
+/// points), as Rapfi's FORBID class is.
+pub const FOUL_FLAG: u8 = 0x40;
+/// The combination's bits of a stored combo byte.
+pub const COMBO_MASK: u8 = 0x0f;
+
+/// The combination (with the renju flags) of every 4-tuple of line patterns.
+fn combo_table() -> &'static [u8] {
+    static T: OnceLock<Vec<u8>> = OnceLock::new();
+    T.get_or_init(|| {
+        (0..NPATTERNS.pow(4))
+            .map(|idx| {
+                let info = combine(tuple_patterns(idx).map(Pattern::from_u8));
+                info.combo as u8
+                    | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
+                    | if info.foul { FOUL_FLAG } else { 0 }
+            })
+            .collect()
+    })
+}
+
+/// Combination (with the renju flags) of an ordered 4-tuple index.
+pub fn tuple_combo(k: usize) -> u8 {
+    combo_table()[k]
+}
+
+/// The index of four line patterns (by direction) in the tuple tables: the patterns as the
+/// digits of a base-[`NPATTERNS`] number, the first direction most significant.
+#[inline]
+pub fn tuple_index(p: &[u8; 4]) -> usize {
+    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
+        + p[3] as usize
+}
+
+/// The four line patterns (by direction) of a 4-tuple index: the inverse of [`tuple_index`].
+pub fn tuple_patterns(k: usize) -> [u8; 4] {
+    let n = NPATTERNS;
+    [
+        (k / (n * n * n)) as u8,
+        (k / (n * n) % n) as u8,
+        (k / n % n) as u8,
+        (k % n) as u8,
+    ]
 }
 
 #[cfg(test)]

@@ -17,8 +17,9 @@
 //! value of its level without them, so they score exactly as they did.
 
 use super::binfile;
-use super::evaluator::{tuple_combo, tuple_patterns, FOUL_FLAG};
-use super::pattern::{Combo, Pattern, NPATTERNS};
+use super::pattern::{
+    combine, tuple_combo, tuple_patterns, Combo, Pattern, FOUL_FLAG, NCOMBOS, NPATTERNS,
+};
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
 
@@ -142,6 +143,18 @@ pub fn threat_level(count: &[u16; 9]) -> usize {
     (((five * 3 + flex4) * 2 + combo) * 3 + fours) * 3 + threes
 }
 
+/// Value of each line pattern to the colour that can make it.
+const PATTERN_VALUE: [i32; NPATTERNS] = [0, 0, 1, 3, 4, 10, 14, 12, 30, 32, 100, 200];
+/// Extra value for combinations that make a threat stronger than its lines.
+const COMBO_VALUE: [i32; NCOMBOS] = [0, 0, 20, 120, 0, 30, 300, 600, 2000];
+
+/// The hand-set value of a cell to the colour with these four line patterns (move ordering,
+/// and the evaluation when no trained table is used).
+pub fn handset_value(p: [Pattern; 4]) -> i32 {
+    let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
+    lines + COMBO_VALUE[combine(p).combo as usize]
+}
+
 /// The hand-set table weighs a cell's value this much for the side to move (tempo) ...
 pub const HANDSET_OWN: i32 = 9;
 /// ... and this much (negated) for the other side; divisor 8. Move ordering divides the
@@ -191,7 +204,7 @@ impl Weights {
     pub fn handset(rule: Rule) -> Weights {
         let v: Vec<i32> = shapes()
             .iter()
-            .map(|p| super::evaluator::handset_value(p.map(Pattern::from_u8)))
+            .map(|p| handset_value(p.map(Pattern::from_u8)))
             .collect();
         let own: Vec<i16> = v.iter().map(|&x| (HANDSET_OWN * x) as i16).collect();
         let opp: Vec<i16> = v.iter().map(|&x| (-HANDSET_OPP * x) as i16).collect();

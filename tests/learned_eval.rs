@@ -472,10 +472,10 @@ fn node_jitter_gives_different_games_from_one_opening() {
         (last.len(), shapes.len())
     };
     // Without jitter only the symmetry varies, and the search's ties (broken by cell index)
-    // seldom turn on it (at most 3 of 8 games differed with the search of session 35, 4
-    // with that of session 36). Since session 43's tuned constants the node limit is 2,500
-    // (at 1,500 the jittered limits happened to reach the same moves: 2 different games;
-    // at 1,000, 2,500 and 4,000, 8 of 8 with jitter and 2 or 3 without).
+    // seldom turn on it (at most 4 of 8 games differed with the searches measured). The node
+    // limit is 2,500 (with the constants tuned at ce963c3, at 1,500 the jittered limits
+    // happened to reach the same moves: 2 different games; at 1,000, 2,500 and 4,000, 8 of
+    // 8 with jitter and 2 or 3 without).
     let (n, plain) = games(0.0);
     assert_eq!(n, 8);
     let (n, jittered) = games(0.3);
@@ -489,7 +489,7 @@ fn node_jitter_gives_different_games_from_one_opening() {
 
 #[test]
 fn the_trained_tables_are_built_in() {
-    // Every rule has a trained table since session 39 (caro's from its own self-play).
+    // Every rule has a trained table (caro's from its own self-play, 5fa9d27).
     for rule in Rule::ALL {
         assert!(weights::is_trained(rule), "{rule:?}");
         let builtin = weights::builtin(rule);

@@ -1,11 +1,42 @@
-//! Incremental pattern state. For every cell, colour and direction it keeps the
-//! line pattern that colour would get by playing there; per cell and colour the
-//! combination of the four (`Combo`), a hand-set value (move ordering) and its weights in
-//! the evaluation tables (`weights`). Placing or removing a stone only revisits the 40
-//! cells whose line keys changed (32 under freestyle: see `PairTable`), so a node costs a
-//! few table look-ups. The same state answers five / four / three queries for move
-//! ordering and threat handling, and its running sums of the table weights are the static
-//! score.
+//! The incremental evaluator: the pattern state of every empty cell, kept up to date stone
+//! by stone, from which the static score, the threat lists and the move-ordering values are
+//! read without scanning the board.
+//!
+//! # State
+//!
+//! For every cell and colour a [`CellState`] holds the four line patterns that colour would
+//! make by playing there (read from the rule's [`PairTable`] by the cell's line keys), their
+//! tuple index, the combination ([`Combo`]), the shape, and the shape's two evaluation
+//! weights from the rule's [`Weights`]. Over the empty cells the evaluator keeps:
+//!
+//! - the running sums of the weights per colour (`own` and `opp`), so the static score
+//!   ([`Evaluator::evaluate`]) is the two sums, one threat-table look-up and a division;
+//! - per colour the number of empty cells of each combination class (the threat levels of
+//!   the evaluation, [`weights::threat_level`]);
+//! - per colour and [`Threat`] class (five point, open-four point, four point, open-three
+//!   point) a [`CellSet`] of the cells, so "does the opponent have a five point" or "where
+//!   are my fours" is a count or a walk over a bitset, never a scan of the board.
+//!
+//! # Incremental update
+//!
+//! A stone changes the line keys of the 40 cells up to five steps away along its four lines
+//! (under freestyle only the 32 within four steps can change pattern:
+//! [`PairTable::reach`]). [`Evaluator::after_place`] re-reads their pattern pairs and
+//! recombines only the colours whose pattern really changed: the tuple index moves by the
+//! pattern's place value, one look-up in the weights' tuple entries gives the new weights,
+//! shape and combination, and the sums, counts and threat lists move by the difference.
+//! Each changed cell's previous state goes on a journal, and the totals before the stone on
+//! a mark. [`Evaluator::after_remove`] of the last stone placed (what a search does)
+//! replays that journal backwards and takes the totals back from the mark: no line key or
+//! table is read. A stone that was on the board when the evaluator was built is taken off
+//! by re-reading the cells instead.
+//!
+//! Renju black's likely fouls keep their threat class (the search checks them exactly
+//! before playing one, and white may defend on them) but count as no combination
+//! ([`FOUL_FLAG`]).
+//!
+//! [`matches_fresh`](Evaluator::matches_fresh) compares the state with one built from
+//! scratch; the tests run it after every move and undo.
 
 use super::pattern::{
     pair_mask, pair_shift, pair_table, tuple_index, Combo, PairTable, Pattern, COMBO_MASK,
@@ -87,7 +118,7 @@ struct Mark {
 /// reads and writes, in one 32-byte block (one cache line holds two cells). As five arrays
 /// (patterns, tuple indices, combinations, values, weights) a recombination touched five
 /// lines. The journal keeps a cell's state whole from before a stone nearby changed it.
-/// Session 35, same tree: `bench 11` under cachegrind 7.70 G -> 7.23 G instructions, 66.0 M
+/// Commit 2a50533, same tree: `bench 11` under cachegrind 7.70 G -> 7.23 G instructions, 66.0 M
 /// -> 57.8 M first-level data misses; `bench 12` CPU time median 1.43 s -> 1.30 s (12
 /// interleaved runs each). (Reading all the cells' new pattern pairs first without a branch
 /// and applying the changes after, on top of this: 8 % more instructions and 13 % more
@@ -104,8 +135,8 @@ pub struct CellState {
     /// four at every look-up.
     pub tidx: [u16; 2],
     /// Per colour: the shape (the four patterns as a multiset, [`weights::shapes`]): the
-    /// learned ordering corrections and the hand-set value are read by it. (Until session
-    /// 35 the cell kept the value here and the shape was looked up from the tuple index in
+    /// learned ordering corrections and the hand-set value are read by it. (Until commit
+    /// 2b3ee25 the cell kept the value here and the shape was looked up from the tuple index in
     /// a 41 KiB table at every ordering: 5 % of the data misses of freestyle middle games.)
     pub shape: [u16; 2],
     /// Per colour: the combination (high bit: renju black may be forbidden here).
@@ -185,7 +216,7 @@ impl Totals<'_> {
     /// 21.0 M tuple look-ups instead of 27.4 M). One inlined copy per colour, the tuple index
     /// kept instead of recomputed from the four patterns, and the threat lists' bits flipped
     /// where they differ: `bench 10` 6.18 G → 5.20 G instructions with the same tree, about
-    /// 5 % less time (session 29; the README's "Speed").
+    /// 5 % less time (commit 5b267cc).
     #[inline(always)]
     fn recombine<const C: usize>(
         &mut self,
@@ -288,7 +319,7 @@ fn restore(cells: &mut [CellState; NCELLS], sets: &mut [[CellSet; NTHREATS]; 2],
     let q = saved.cell as usize;
     cells[q] = *saved;
     // Most changes leave both combinations as they were: one test for the two (`bench 10`
-    // 2.573 G -> 2.529 G instructions, session 48).
+    // 2.573 G -> 2.529 G instructions, commit cc543f7).
     if saved.combo == saved.after {
         return;
     }
@@ -432,7 +463,7 @@ impl Evaluator {
             // ones saved with the mark, so only the threat lists follow each cell.
             // The journal is read in place, newest first, and cut once at the end, with the
             // cells and threat lists borrowed apart: `bench 10` 2.695 G -> 2.634 G
-            // instructions, same tree (callgrind, session 48; popping the entries one by one
+            // instructions, same tree (callgrind, commit cc543f7; popping the entries one by one
             // into a method of `self` wrote the vector's length and reloaded its parts at
             // each cell; a plain index loop over the journal: 2.717 G).
             let from = (mark.journal as usize).min(self.journal.len());
@@ -476,9 +507,10 @@ impl Evaluator {
     /// evaluator's parts are borrowed apart (cells, totals, counts, threat lists, journal)
     /// and the tables read through plain slices, so that the loop keeps them in registers:
     /// through `self` every write to a cell made the compiler load them again. Same tree;
-    /// `bench 10` 2.911 G -> 2.786 G instructions, this function 1.261 G -> 1.136 G (callgrind,
-    /// session 47). Session 48, each same tree: the pair table's shift and mask as constants
-    /// of the reach, and the table cut to the mask's length (no bounds check on its index),
+    /// `bench 10` 2.911 G -> 2.786 G instructions, this function 1.261 G -> 1.136 G
+    /// (callgrind, commit 7a507e6). Commit cc543f7, each same tree: the pair table's shift
+    /// and mask as constants of the reach, and the table cut to the mask's length (no bounds
+    /// check on its index),
     /// 2.734 G -> 2.695 G; whether to journal (`SAVE`) as a constant, 2.634 G -> 2.606 G; each
     /// direction a constant (`Refresh::line`: its step and tuple place are immediates),
     /// 2.595 G -> 2.573 G. (Not kept: the cells, keys and board read through fixed-size
@@ -620,7 +652,8 @@ impl Evaluator {
 
     /// Static score from the side to move's point of view: the tables' sums over the empty
     /// cells and the threat term of both sides' threat levels, over the divisor
-    /// ([`Weights`]). Nothing is computed here but the sum: the totals follow the stones.
+    /// ([`Weights`]). Nothing is computed here but the sum: the totals follow the stones
+    /// (`_board` is not read).
     #[inline]
     pub fn evaluate(&self, _board: &Board, side: Color) -> i32 {
         let (s, o) = (side.index(), side.opp().index());

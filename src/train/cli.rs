@@ -1,6 +1,10 @@
 //! The `selfplay` and `train` subcommands: argument parsing and the glue between samples,
-//! features, the fitter and weight files. Progress goes to stderr (these are tools, not the
-//! protocol), results to stdout.
+//! features, the fitter and table files. `train` reads the samples, builds the feature rows
+//! ([`super::features`]), holds out about a tenth of the games for validation, fits the
+//! logistic scale K of the starting table to the results, mixes each target from the
+//! result and the search score at that scale (`--lambda`), fits ([`super::fit`]) and writes
+//! the table. Progress goes to stderr (these are tools, not the protocol), results to
+//! stdout.
 
 use super::features::{self, NPARAMS};
 use super::fit::{self, Dataset, FitConfig};

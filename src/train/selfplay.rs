@@ -1,7 +1,9 @@
-//! Self-play for training data: many node-limited games from random balanced-ish openings on
-//! several threads, each position written with the game's result and the search score.
-//! Every game is a function of (seed, game number) alone (node limits, a fresh table per
-//! game), and games are written in order, so a run is reproducible whatever the threads.
+//! Self-play for training data: many node-limited games from random near-centre openings
+//! (or from a list of openings, with random extra stones) on several threads, each position
+//! written with the game's result and the search score (the [`record`](super::record)
+//! format). Every game is a function of (seed, game number) alone (node limits, a fresh
+//! hash table per game), and games are written in order, so a run is reproducible whatever
+//! the number of threads.
 
 use super::record::Sample;
 use crate::game::board::{Board, Color, EMPTY};

@@ -118,7 +118,7 @@ impl LineTable {
             // pattern of the key walled from that point on, which is larger (a wall is 3 in
             // every slot) and so already done. Only 364^2 of the 4^10 keys (13 %) are
             // computed: a table builds in 10 ms instead of 32 (a renju game's first search
-            // waited for two of them; see `warm_up`).
+            // waited for two of them; see `weights::warm_up`).
             let walled = canonical(key);
             pat[key as usize] = if walled != key {
                 pat[walled as usize]
@@ -370,16 +370,8 @@ pub fn pair_table(rule: Rule) -> &'static PairTable {
     })
 }
 
-/// Builds the tables `rule` needs, so its first search does not pay for them. A renju
-/// game's first search used to wait for tables built for every rule, its own last: on a
-/// loaded machine that made first moves at 100 ms a move 20-30 % late (renju self-play at
-/// commit b63dad9: depth 1 of the first search reported after 101 ms).
-pub fn warm_up(rule: Rule) {
-    pair_table(rule);
-    super::weights::for_rule(rule);
-}
-
-/// Whether `rule`'s tables are built already.
+/// Whether `rule`'s tables are built already ([`crate::eval::weights::warm_up`] builds
+/// them).
 pub fn is_warm(rule: Rule) -> bool {
     PAIR_TABLES[rule.index()].get().is_some()
 }

@@ -1,6 +1,10 @@
-//! `pbrain-wuzi bench`: fixed positions searched to a fixed depth. Prints nodes,
-//! time, nodes/s and a node-count signature that must stay identical across runs
-//! (the regression yardstick for every change to search or evaluation).
+//! `pbrain-wuzi bench`: fixed positions, each searched to a fixed depth by a fresh engine
+//! (a 16 MiB hash table unless told otherwise). Prints nodes, time, nodes/s and a
+//! signature of the node counts, which with one thread and the default table size is the
+//! same on every run and machine: the regression yardstick for every change to the search
+//! or the evaluation ([`REFERENCE_SIGNATURE`] at depth [`REFERENCE_DEPTH`]; a change that
+//! alters the tree changes it and says so in its commit). Also `pbrain-wuzi solve`, the
+//! threat solver over a puzzle file ([`crate::datafile`]).
 
 use crate::game::board::Board;
 use crate::game::pos::Pos;
@@ -139,7 +143,7 @@ pub fn run_with_hash(
 const VCT_MAX_THREES: i32 = 4;
 
 /// `pbrain-wuzi solve FILE [NODES]`: runs the VCF solver on every `vcf`/`vct`/`win` line of a
-/// puzzle file in the shared data format and prints, per position, solved or not, the move,
+/// puzzle file ([`crate::datafile`]) and prints, per position, solved or not, the move,
 /// nodes and time; then the solve rate, median and worst time and nodes.
 pub fn solve_file(path: &str, max_nodes: u64, print: &mut dyn FnMut(&str)) -> anyhow::Result<()> {
     use crate::search::alphabeta::Worker;

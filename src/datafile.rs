@@ -1,6 +1,7 @@
-//! The one-position-per-line format of the shared test data:
-//! `<id> <size> <rule> <to_move> <stones…> | <task> <answers…> | <notes>`, with stones
-//! `b<x>,<y>` / `w<x>,<y>` and answers `x,y`, in protocol coordinates.
+//! The one-position-per-line format of test positions and puzzles (read by
+//! `pbrain-wuzi solve` and the tests): `<id> <size> <rule> <to_move> <stones…> | <task>
+//! <answers…> | <notes>`, with stones `b<x>,<y>` / `w<x>,<y>` and answers `x,y`, in
+//! protocol coordinates.
 
 use crate::game::board::{Board, Color};
 use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};

@@ -1,8 +1,10 @@
 //! Wuzi (五子): a Gomoku / Renju engine for the Piskvork (Gomocup) brain protocol.
 //!
 //! Layers, each knowing only the ones below it:
-//! `game` (board and rules) → `eval` (patterns) → `search` (engine) → `protocol` (text);
-//! `train` (self-play data and the evaluation's fit) sits beside `protocol`.
+//! [`game`] (board and rules) → [`eval`] (patterns, the learned evaluation) → [`search`]
+//! (engine) → [`protocol`] (text); [`train`] (self-play data and the fits of the evaluation
+//! and the move ordering) sits beside `protocol`. [`bench`](mod@bench) is the fixed-depth benchmark
+//! whose signature guards every change; [`datafile`] the test-position format.
 
 pub mod bench;
 pub mod datafile;

@@ -25,14 +25,6 @@ USAGE:
                       [--seed S] [--size N (for .csv samples)]
                               fit the evaluation table of rule R to samples (Wuzi's, or
                               c-gomoku-cli's -sample .csv/.bin) and write it
-    pbrain-wuzi netdata --data FILE[,FILE...] --out PREFIX [--rule R] [--size N] [--keys 1]
-                              write the network's training inputs (PREFIX.pos,
-                              PREFIX.cells, PREFIX.moves) for scripts/train_nnue.py;
-                              --keys 1 (freestyle): line keys instead (PREFIX.kcells,
-                              PREFIX.keymap) for train_nnue.py --keys;
-                              --shapes 1 [--net FILE]: the tables' shapes and threat
-                              levels (PREFIX.spos, PREFIX.scells; with a network file its
-                              scores, PREFIX.snet) for scripts/shape_net.py
     pbrain-wuzi policy --data FILE[,FILE...] --out FILE [--rule R] [--size N] [--steps S]
                        [--lr X] [--l2 X] [--clamp C] [--valid F] [--seed S] [--near 0|1]
                        [--compare FILE]
@@ -52,8 +44,6 @@ ENVIRONMENT:
     WUZI_POLICY_FILE=path     move-ordering corrections to use for its rule instead of the
                               built-in ones
     WUZI_TUNE=name=v,...      (--features tune builds only) search constants to use
-    WUZI_NNUE_FILE=path|none  network to use for its rule instead of the built-in one
-                              (none: the tables alone, for every rule)
 ";
 
 fn main() {
@@ -85,13 +75,12 @@ fn main() {
                 std::process::exit(1);
             }
         }
-        Some(tool @ ("selfplay" | "train" | "netdata" | "policy")) => {
+        Some(tool @ ("selfplay" | "train" | "policy")) => {
             let rest = &args[1..];
             let r = match tool {
                 "selfplay" => wuzi::train::cli::selfplay_main(rest),
                 "train" => wuzi::train::cli::train_main(rest),
-                "policy" => wuzi::train::policy::policy_main(rest),
-                _ => wuzi::train::cli::netdata_main(rest),
+                _ => wuzi::train::policy::policy_main(rest),
             };
             if let Err(e) = r {
                 println!("error: {e}");

@@ -52,7 +52,7 @@ fn incremental_sums_match_a_fresh_evaluator_with_any_table() {
             random_step(&mut pos, &mut rng, 0.3);
             if step % 25 == 0 {
                 assert!(pos.eval.matches_fresh(&pos.board), "{rule:?} step {step}");
-                let mut fresh = Evaluator::with_weights(&pos.board, rule, w);
+                let fresh = Evaluator::with_weights(&pos.board, rule, w);
                 for c in [Color::Black, Color::White] {
                     assert_eq!(
                         pos.eval.evaluate(&pos.board, c),
@@ -108,7 +108,7 @@ fn the_handset_table_scores_as_the_handset_evaluation_did() {
     // (me·9 − them·8) / 8 with `me`, `them` the sums of the hand-set cell values.
     let board = common::position::setup(15, "7,7 8,8 6,8", "7,8 8,7", Color::White);
     let w: &'static Weights = Box::leak(Box::new(Weights::handset(Rule::Freestyle)));
-    let mut e = Evaluator::with_weights(&board, Rule::Freestyle, w);
+    let e = Evaluator::with_weights(&board, Rule::Freestyle, w);
     let (mut me, mut them) = (0, 0);
     for i in board
         .all_cells()
@@ -137,7 +137,7 @@ fn a_table_file_round_trips() {
     let mut rng = StdRng::seed_from_u64(9);
     for _ in 0..200 {
         random_step(&mut a, &mut rng, 0.2);
-        let mut b = Evaluator::with_weights(&a.board, Rule::Renju, loaded);
+        let b = Evaluator::with_weights(&a.board, Rule::Renju, loaded);
         assert_eq!(
             a.eval.evaluate(&a.board, a.side()),
             b.evaluate(&a.board, a.side())
@@ -472,10 +472,10 @@ fn node_jitter_gives_different_games_from_one_opening() {
         (last.len(), shapes.len())
     };
     // Without jitter only the symmetry varies, and the search's ties (broken by cell index)
-    // seldom turn on it (at most 3 of 8 games differed with the search of session 35, 4
-    // with that of session 36). Since session 43's tuned constants the node limit is 2,500
-    // (at 1,500 the jittered limits happened to reach the same moves: 2 different games;
-    // at 1,000, 2,500 and 4,000, 8 of 8 with jitter and 2 or 3 without).
+    // seldom turn on it (at most 4 of 8 games differed with the searches measured). The node
+    // limit is 2,500 (with the constants tuned at ce963c3, at 1,500 the jittered limits
+    // happened to reach the same moves: 2 different games; at 1,000, 2,500 and 4,000, 8 of
+    // 8 with jitter and 2 or 3 without).
     let (n, plain) = games(0.0);
     assert_eq!(n, 8);
     let (n, jittered) = games(0.3);
@@ -489,7 +489,7 @@ fn node_jitter_gives_different_games_from_one_opening() {
 
 #[test]
 fn the_trained_tables_are_built_in() {
-    // Every rule has a trained table since session 39 (caro's from its own self-play).
+    // Every rule has a trained table (caro's from its own self-play, 5fa9d27).
     for rule in Rule::ALL {
         assert!(weights::is_trained(rule), "{rule:?}");
         let builtin = weights::builtin(rule);

@@ -1,6 +1,8 @@
-//! The framing both of the evaluation's data files share (tables `WUZIEVAL`, networks
-//! `WUZINNUE`): an 8-byte magic, a u32 version, a body of known size, and a u32 FNV-1a
-//! checksum of everything before it, little endian.
+//! The framing the evaluation's data files share (tables `WUZIEVAL` of
+//! [`crate::eval::weights`], ordering corrections `WUZIPOLI` of [`crate::eval::policy`]): an
+//! 8-byte magic, a u32 version, a body of known size, and a u32 FNV-1a checksum of
+//! everything before it, little endian. A file of the wrong kind, version or size, or with
+//! a bad checksum, is refused with a reason rather than read.
 
 /// FNV-1a, 32 bits.
 pub fn fnv1a(bytes: &[u8]) -> u32 {

@@ -1,46 +1,53 @@
-//! Incremental pattern state. For every cell, colour and direction it keeps the
-//! line pattern that colour would get by playing there; per cell and colour the
-//! combination of the four (`Combo`), a hand-set value (move ordering) and its weights in
-//! the evaluation tables (`weights`). Placing or removing a stone only revisits the 40
-//! cells whose line keys changed (32 under freestyle: see `PairTable`), so a node costs a
-//! few table look-ups. The same state answers five / four / three queries for move
-//! ordering and threat handling, and its running sums of the table weights are the static
-//! score.
+//! The incremental evaluator: the pattern state of every empty cell, kept up to date stone
+//! by stone, from which the static score, the threat lists and the move-ordering values are
+//! read without scanning the board.
+//!
+//! # State
+//!
+//! For every cell and colour a [`CellState`] holds the four line patterns that colour would
+//! make by playing there (read from the rule's [`PairTable`] by the cell's line keys), their
+//! tuple index, the combination ([`Combo`]), the shape, and the shape's two evaluation
+//! weights from the rule's [`Weights`]. Over the empty cells the evaluator keeps:
+//!
+//! - the running sums of the weights per colour (`own` and `opp`), so the static score
+//!   ([`Evaluator::evaluate`]) is the two sums, one threat-table look-up and a division;
+//! - per colour the number of empty cells of each combination class (the threat levels of
+//!   the evaluation, [`weights::threat_level`]);
+//! - per colour and [`Threat`] class (five point, open-four point, four point, open-three
+//!   point) a [`CellSet`] of the cells, so "does the opponent have a five point" or "where
+//!   are my fours" is a count or a walk over a bitset, never a scan of the board.
+//!
+//! # Incremental update
+//!
+//! A stone changes the line keys of the 40 cells up to five steps away along its four lines
+//! (under freestyle only the 32 within four steps can change pattern:
+//! [`PairTable::reach`]). [`Evaluator::after_place`] re-reads their pattern pairs and
+//! recombines only the colours whose pattern really changed: the tuple index moves by the
+//! pattern's place value, one look-up in the weights' tuple entries gives the new weights,
+//! shape and combination, and the sums, counts and threat lists move by the difference.
+//! Each changed cell's previous state goes on a journal, and the totals before the stone on
+//! a mark. [`Evaluator::after_remove`] of the last stone placed (what a search does)
+//! replays that journal backwards and takes the totals back from the mark: no line key or
+//! table is read. A stone that was on the board when the evaluator was built is taken off
+//! by re-reading the cells instead.
+//!
+//! Renju black's likely fouls keep their threat class (the search checks them exactly
+//! before playing one, and white may defend on them) but count as no combination
+//! ([`FOUL_FLAG`]).
+//!
+//! [`matches_fresh`](Evaluator::matches_fresh) compares the state with one built from
+//! scratch; the tests run it after every move and undo.
 
-use super::accumulator::Accumulator;
-use super::network::{self, Inputs, Network, Source, FEATURES};
 use super::pattern::{
-    combine, pair_mask, pair_shift, pair_table, Combo, PairTable, Pattern, NPATTERNS,
+    pair_mask, pair_shift, pair_table, tuple_index, Combo, PairTable, Pattern, COMBO_MASK,
+    FORBID_FLAG, FOUL_FLAG, NCOMBOS, NPATTERNS,
 };
-use super::shapenet::{Pools, ShapeAccumulator};
-use super::weights::{self, threat_level, TupleEntry, Weights};
+use super::weights::{self, handset_value, threat_level, TupleEntry, Weights};
 use crate::game::board::{slot, Board, Color, EMPTY, WALL};
 use crate::game::cellset::CellSet;
 use crate::game::pos::{line_offset, step, DIRS, NCELLS};
 use crate::game::rule::Rule;
 use std::sync::OnceLock;
-
-pub const NCOMBOS: usize = 9;
-
-/// Value of each line pattern to the colour that can make it.
-const PATTERN_VALUE: [i32; NPATTERNS] = [0, 0, 1, 3, 4, 10, 14, 12, 30, 32, 100, 200];
-/// Extra value for combinations that make a threat stronger than its lines.
-const COMBO_VALUE: [i32; NCOMBOS] = [0, 0, 20, 120, 0, 30, 300, 600, 2000];
-
-/// The combination (with the renju flags) of every 4-tuple of line patterns.
-fn combo_table() -> &'static [u8] {
-    static T: OnceLock<Vec<u8>> = OnceLock::new();
-    T.get_or_init(|| {
-        (0..NPATTERNS.pow(4))
-            .map(|idx| {
-                let info = combine(tuple_patterns(idx).map(Pattern::from_u8));
-                info.combo as u8
-                    | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
-                    | if info.foul { FOUL_FLAG } else { 0 }
-            })
-            .collect()
-    })
-}
 
 /// The hand-set value of every shape ([`weights::shapes`]): move ordering reads it by the
 /// cell's shape.
@@ -54,25 +61,6 @@ fn shape_values() -> &'static [i16] {
     })
 }
 
-/// The hand-set value of a cell to the colour with these four line patterns (move ordering,
-/// and the evaluation when no trained table is used).
-pub fn handset_value(p: [Pattern; 4]) -> i32 {
-    let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
-    lines + COMBO_VALUE[combine(p).combo as usize]
-}
-
-const FORBID_FLAG: u8 = 0x80;
-/// Renju black only (the tables clear it elsewhere, `Weights::new`): the lines alone make
-/// a stone here a foul ([`ComboInfo::foul`]). Such a cell keeps its threat class (its
-/// lists: the search checks it exactly before playing it, and the other side may defend on
-/// it) but is counted as no combination (the threat levels of the evaluation, the setup
-/// points), as Rapfi's FORBID class is.
-///
-/// [`ComboInfo::foul`]: super::pattern::ComboInfo::foul
-pub const FOUL_FLAG: u8 = 0x40;
-/// The combination's bits of a stored combo byte.
-const COMBO_MASK: u8 = 0x0f;
-
 /// The count (threat level) class of a stored combination: none for a likely foul.
 #[inline]
 fn count_class(combo: u8) -> usize {
@@ -81,11 +69,6 @@ fn count_class(combo: u8) -> usize {
     } else {
         (combo & COMBO_MASK) as usize
     }
-}
-
-/// Combination (with the renju flags) of an ordered 4-tuple index.
-pub fn tuple_combo(k: usize) -> u8 {
-    combo_table()[k]
 }
 
 /// What one step of the pattern in each direction is worth in a tuple index.
@@ -99,31 +82,6 @@ const TUPLE_PLACE: [u16; 4] = [
 /// The steps along a line to the cells a stone's line keys reach (4 or 5 each way).
 const STEPS4: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 const STEPS5: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
-
-/// The cells up to four steps from `i` along its four lines (off-board ones are walls): each
-/// lies on one line through `i`, so none is listed twice.
-#[inline]
-fn line_cells4(i: usize) -> impl Iterator<Item = usize> {
-    DIRS.into_iter()
-        .flat_map(move |dir| STEPS4.into_iter().map(move |k| step(i, dir, k)))
-}
-
-#[inline]
-fn combo_index(p: &[u8; 4]) -> usize {
-    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
-        + p[3] as usize
-}
-
-/// The four line patterns (by direction) of a 4-tuple index: the inverse of `combo_index`.
-pub fn tuple_patterns(k: usize) -> [u8; 4] {
-    let n = NPATTERNS;
-    [
-        (k / (n * n * n)) as u8,
-        (k / (n * n) % n) as u8,
-        (k / n % n) as u8,
-        (k % n) as u8,
-    ]
-}
 
 #[derive(Clone)]
 pub struct Evaluator {
@@ -140,63 +98,17 @@ pub struct Evaluator {
     count: [[u16; NCOMBOS]; 2],
     /// Empty cells per colour and threat class (see [`Threat`]).
     sets: [[CellSet; NTHREATS]; 2],
-    /// The network's state, when the rule has one (its score is added to the tables').
-    net: Option<Accumulator>,
     /// What each `after_place` changed, so that its `after_remove` puts it back without a
     /// single table read: the empty cells' previous state, in the order they changed.
     journal: Vec<Saved>,
     /// Per stone placed through this evaluator and still on the board: where its journal
     /// starts and the running totals before it.
     marks: Vec<Mark>,
-    /// With a network, its state follows the stones lazily: `after_place` only journals (as
-    /// for the tables), and the network is brought up to date when a score is asked for
-    /// ([`Evaluator::evaluate`]), over all the stones placed since it last was, in one batch.
-    /// A stone whose subtree never asks (threat searches, TT cut-offs, forced replies: about
-    /// half of the stones placed on `bench 12`) costs the network nothing.
-    /// How many of `marks` the network reflects (either kind: an evaluator has at most one).
-    net_done: usize,
-    /// The batches applied, innermost last.
-    batches: Vec<NetBatch>,
-    /// Per cell a batch changed: the cell and its activation before, in step.
-    act_cells: Vec<u16>,
-    act_journal: Vec<[i16; FEATURES]>,
-    /// Flush scratch: a stamp per cell (listed once per batch) and the cells to update.
-    stamp: Vec<u32>,
-    stamp_now: u32,
-    pending: Vec<u16>,
-    /// A shape network's state instead ([`Inputs::Shapes`]; `net` is then `None`). It
-    /// follows the stones lazily as `net` does (`net_done` of `marks` are applied), and each
-    /// application keeps the sums from before it, so that undoing its last stone takes it
-    /// back whole.
-    shapes: Option<ShapeAccumulator>,
-    shape_batches: Vec<ShapeBatch>,
-    /// Flush scratch: each changed cell once, with its shapes before the batch.
-    shape_pending: Vec<(u16, [u16; 2])>,
-}
-
-/// One application of a shape network to the stones `marks[from..]` of its time.
-#[derive(Clone)]
-struct ShapeBatch {
-    from: u32,
-    pools: Pools,
-}
-
-/// One application of the network to the stones `marks[from..to]`: undoing stone `to - 1`
-/// takes it back whole (the stones before it are then pending again).
-#[derive(Clone)]
-struct NetBatch {
-    from: u32,
-    to: u32,
-    /// `act_cells.len()` before it.
-    acts: u32,
-    pool: [i32; FEATURES],
 }
 
 /// What `after_remove` needs to undo one `after_place` besides the journalled cells.
 #[derive(Clone)]
 struct Mark {
-    /// The cell the stone went on.
-    cell: u16,
     journal: u32,
     lsum: [[i32; 2]; 2],
     count: [[u16; NCOMBOS]; 2],
@@ -206,7 +118,7 @@ struct Mark {
 /// reads and writes, in one 32-byte block (one cache line holds two cells). As five arrays
 /// (patterns, tuple indices, combinations, values, weights) a recombination touched five
 /// lines. The journal keeps a cell's state whole from before a stone nearby changed it.
-/// Session 35, same tree: `bench 11` under cachegrind 7.70 G -> 7.23 G instructions, 66.0 M
+/// Commit 2a50533, same tree: `bench 11` under cachegrind 7.70 G -> 7.23 G instructions, 66.0 M
 /// -> 57.8 M first-level data misses; `bench 12` CPU time median 1.43 s -> 1.30 s (12
 /// interleaved runs each). (Reading all the cells' new pattern pairs first without a branch
 /// and applying the changes after, on top of this: 8 % more instructions and 13 % more
@@ -218,13 +130,13 @@ pub struct CellState {
     pub pat: [[u8; 4]; 2],
     /// Per colour: its `[own, opp]` evaluation weights.
     pub learned: [[i16; 2]; 2],
-    /// Per colour: the index of its four line patterns in the tuple tables (`combo_index`
+    /// Per colour: the index of its four line patterns in the tuple tables (`tuple_index`
     /// of `pat`), kept up to date with each pattern change instead of recomputed from the
     /// four at every look-up.
     pub tidx: [u16; 2],
     /// Per colour: the shape (the four patterns as a multiset, [`weights::shapes`]): the
-    /// learned ordering corrections and the hand-set value are read by it. (Until session
-    /// 35 the cell kept the value here and the shape was looked up from the tuple index in
+    /// learned ordering corrections and the hand-set value are read by it. (Until commit
+    /// 2b3ee25 the cell kept the value here and the shape was looked up from the tuple index in
     /// a 41 KiB table at every ordering: 5 % of the data misses of freestyle middle games.)
     pub shape: [u16; 2],
     /// Per colour: the combination (high bit: renju black may be forbidden here).
@@ -304,7 +216,7 @@ impl Totals<'_> {
     /// 21.0 M tuple look-ups instead of 27.4 M). One inlined copy per colour, the tuple index
     /// kept instead of recomputed from the four patterns, and the threat lists' bits flipped
     /// where they differ: `bench 10` 6.18 G → 5.20 G instructions with the same tree, about
-    /// 5 % less time (session 29; the README's "Speed").
+    /// 5 % less time (commit 5b267cc).
     #[inline(always)]
     fn recombine<const C: usize>(
         &mut self,
@@ -400,16 +312,6 @@ impl Refresh<'_> {
     }
 }
 
-/// A new stamp for listing each cell of a batch once (the stamps are cleared when it wraps).
-fn next_stamp(stamp: &mut [u32], now: &mut u32) -> u32 {
-    *now = now.wrapping_add(1);
-    if *now == 0 {
-        stamp.fill(0);
-        *now = 1;
-    }
-    *now
-}
-
 /// Puts the empty cell of `saved` back in its journalled state and in the threat lists of
 /// that state (the running totals and counts are restored whole by the caller).
 #[inline(always)]
@@ -417,7 +319,7 @@ fn restore(cells: &mut [CellState; NCELLS], sets: &mut [[CellSet; NTHREATS]; 2],
     let q = saved.cell as usize;
     cells[q] = *saved;
     // Most changes leave both combinations as they were: one test for the two (`bench 10`
-    // 2.573 G -> 2.529 G instructions, session 48).
+    // 2.573 G -> 2.529 G instructions, commit cc543f7).
     if saved.combo == saved.after {
         return;
     }
@@ -430,28 +332,14 @@ fn restore(cells: &mut [CellState; NCELLS], sets: &mut [[CellSet; NTHREATS]; 2],
 }
 
 impl Evaluator {
+    /// An evaluator of `board` scoring with the tables `rule` uses now
+    /// ([`weights::for_rule`]).
     pub fn new(board: &Board, rule: Rule) -> Evaluator {
-        Evaluator::with_parts(
-            board,
-            rule,
-            weights::for_rule(rule),
-            network::for_board(rule, board.width(), board.height()),
-        )
+        Evaluator::with_weights(board, rule, weights::for_rule(rule))
     }
 
-    /// An evaluator scoring with the given tables (and the rule's current network).
+    /// An evaluator of `board` scoring with the given tables.
     pub fn with_weights(board: &Board, rule: Rule, weights: &'static Weights) -> Evaluator {
-        let net = network::for_board(rule, board.width(), board.height());
-        Evaluator::with_parts(board, rule, weights, net)
-    }
-
-    /// An evaluator scoring with the given tables and network (none: the tables alone).
-    pub fn with_parts(
-        board: &Board,
-        rule: Rule,
-        weights: &'static Weights,
-        net: Option<&'static Network>,
-    ) -> Evaluator {
         let mut e = Evaluator {
             rule,
             table: pair_table(rule),
@@ -466,27 +354,8 @@ impl Evaluator {
             lsum: [[0; 2]; 2],
             count: [[0; NCOMBOS]; 2],
             sets: Default::default(),
-            net: net
-                .filter(|n| n.inputs != Inputs::Shapes)
-                .map(Accumulator::new),
             journal: Vec::with_capacity(64 * 32),
             marks: Vec::with_capacity(64),
-            net_done: 0,
-            batches: Vec::new(),
-            act_cells: Vec::new(),
-            act_journal: Vec::new(),
-            stamp: if net.is_some() {
-                vec![0; NCELLS]
-            } else {
-                Vec::new()
-            },
-            stamp_now: 0,
-            pending: Vec::new(),
-            shapes: net
-                .filter(|n| n.inputs == Inputs::Shapes)
-                .map(ShapeAccumulator::new),
-            shape_batches: Vec::new(),
-            shape_pending: Vec::new(),
         };
         for i in board.all_cells() {
             if board.cell(i) == WALL {
@@ -497,33 +366,7 @@ impl Evaluator {
                 e.add(i, 1);
             }
         }
-        e.rebuild_net(board);
         e
-    }
-
-    /// Computes the network's state afresh from the patterns of `board`'s empty cells (no
-    /// stone placed through this evaluator may be on the board: nothing is journalled).
-    fn rebuild_net(&mut self, board: &Board) {
-        if let Some(sa) = self.shapes.as_mut() {
-            sa.clear();
-            for i in board.all_cells() {
-                if board.cell(i) == EMPTY {
-                    let cell = &self.cells[i];
-                    for c in 0..2 {
-                        sa.change(c, None, Some(cell.shape[c] as usize));
-                    }
-                }
-            }
-        }
-        if let Some(acc) = self.net.as_mut() {
-            *acc = Accumulator::new(acc.network());
-            let src = Source::of(acc.network(), board, &self.cells[..]);
-            for i in board.all_cells() {
-                if board.cell(i) == EMPTY {
-                    acc.add(i, src);
-                }
-            }
-        }
     }
 
     pub fn rule(&self) -> Rule {
@@ -556,7 +399,7 @@ impl Evaluator {
     fn refresh_cell(&mut self, i: usize) {
         let cell = &mut self.cells[i];
         for c in 0..2 {
-            cell.tidx[c] = combo_index(&cell.pat[c]) as u16;
+            cell.tidx[c] = tuple_index(&cell.pat[c]) as u16;
             let e = *self.weights.tuple(c, cell.tidx[c] as usize);
             cell.combo[c] = e.combo;
             cell.shape[c] = e.shape;
@@ -592,7 +435,6 @@ impl Evaluator {
     /// Call after a stone was put on `i` (the board already shows it).
     pub fn after_place(&mut self, board: &Board, i: usize) {
         self.marks.push(Mark {
-            cell: i as u16,
             journal: self.journal.len() as u32,
             lsum: self.lsum,
             count: self.count,
@@ -621,7 +463,7 @@ impl Evaluator {
             // ones saved with the mark, so only the threat lists follow each cell.
             // The journal is read in place, newest first, and cut once at the end, with the
             // cells and threat lists borrowed apart: `bench 10` 2.695 G -> 2.634 G
-            // instructions, same tree (callgrind, session 48; popping the entries one by one
+            // instructions, same tree (callgrind, commit cc543f7; popping the entries one by one
             // into a method of `self` wrote the vector's length and reloaded its parts at
             // each cell; a plain index loop over the journal: 2.717 G).
             let from = (mark.journal as usize).min(self.journal.len());
@@ -637,12 +479,6 @@ impl Evaluator {
             journal.truncate(from);
             self.lsum = mark.lsum;
             self.count = mark.count;
-            // The network: if this stone was applied, its batch comes back whole (activations
-            // and pool); the batch's earlier stones are pending again. If not, nothing to do.
-            if self.net_done > self.marks.len() {
-                self.undo_batch();
-                self.undo_shapes();
-            }
             for c in 0..2 {
                 self.move_sets(c, i, 0, threat_bits(self.cells[i].combo[c]));
             }
@@ -651,170 +487,6 @@ impl Evaluator {
         self.reread(board, i);
         self.add(i, 1);
         self.refresh_neighbours(board, i, false);
-        // Rare (a stone of the starting board taken back): the network is recomputed rather
-        // than followed cell by cell, so the refresh loop need not track changed cells.
-        self.rebuild_net(board);
-    }
-
-    /// Brings the network up to date with every stone placed since it last was (`board`
-    /// shows them all): the stones' cells leave the pool, and each cell whose inputs changed
-    /// meanwhile (listed once, and still empty) is recomputed now, its old activation
-    /// journalled for the undo. Pattern inputs: the cells the tables' journal lists (their
-    /// patterns changed). Line keys: every empty cell up to four steps from a stone along
-    /// its four lines (their keys changed).
-    #[inline]
-    fn flush_net(&mut self, board: &Board) {
-        let to = self.marks.len();
-        let Some(acc) = self.net.as_mut() else {
-            return;
-        };
-        if self.net_done == to {
-            return;
-        }
-        let from = self.net_done;
-        self.batches.push(NetBatch {
-            from: from as u32,
-            to: to as u32,
-            acts: self.act_cells.len() as u32,
-            pool: *acc.pool(),
-        });
-        let keys = acc.network().inputs == Inputs::LineKeys;
-        let start = self.marks[from].journal as usize;
-        self.pending.clear();
-        if to == from + 1 {
-            // One stone (the common case: its parent node was scored): each cell it changed
-            // lies on one line through it, so each is listed once, and its own cell is not
-            // among them.
-            let stone = self.marks[from].cell as usize;
-            acc.remove(stone);
-            if keys {
-                let empty = line_cells4(stone).filter(|&q| board.cell(q) == EMPTY);
-                self.pending.extend(empty.map(|q| q as u16));
-            } else {
-                self.pending
-                    .extend(self.journal[start..].iter().map(|saved| saved.cell));
-            }
-        } else {
-            let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
-            // The stones' cells: their activations (as of the last update: they were empty
-            // then) leave the pool; stamped so that no changed-cell entry brings them back.
-            for m in &self.marks[from..to] {
-                let c = m.cell as usize;
-                acc.remove(c);
-                self.stamp[c] = now;
-            }
-            if keys {
-                for m in &self.marks[from..to] {
-                    for q in line_cells4(m.cell as usize) {
-                        if self.stamp[q] != now && board.cell(q) == EMPTY {
-                            self.stamp[q] = now;
-                            self.pending.push(q as u16);
-                        }
-                    }
-                }
-            } else {
-                for saved in &self.journal[start..] {
-                    let q = saved.cell as usize;
-                    if self.stamp[q] != now {
-                        self.stamp[q] = now;
-                        self.pending.push(saved.cell);
-                    }
-                }
-            }
-        }
-        self.act_cells.extend_from_slice(&self.pending);
-        let src = Source::of(acc.network(), board, &self.cells[..]);
-        acc.update_cells(&self.pending, src, Some(&mut self.act_journal));
-        self.net_done = to;
-    }
-
-    /// Brings a shape network up to date with every stone placed since it last was: each
-    /// cell those stones changed (the tables' journal lists it, first with its state from
-    /// before them) and each stone's own cell moves the sums from its shapes before the
-    /// batch to its shapes now (none for a cell now occupied).
-    fn flush_shapes(&mut self, board: &Board) {
-        let to = self.marks.len();
-        let Some(sa) = self.shapes.as_mut() else {
-            return;
-        };
-        if self.net_done == to {
-            return;
-        }
-        let from = self.net_done;
-        self.shape_batches.push(ShapeBatch {
-            from: from as u32,
-            pools: *sa.pools(),
-        });
-        let start = self.marks[from].journal as usize;
-        if to == from + 1 {
-            // One stone (the common case): each cell it changed is journalled once (one line
-            // through it each), and its own cell is not among them.
-            let stone = self.marks[from].cell as usize;
-            let before = self.cells[stone].shape;
-            for (c, &was) in before.iter().enumerate() {
-                sa.change(c, Some(was as usize), None);
-            }
-            for saved in &self.journal[start..] {
-                let now = self.cells[saved.cell as usize].shape;
-                for (c, (&was, &is)) in saved.shape.iter().zip(&now).enumerate() {
-                    sa.change(c, Some(was as usize), Some(is as usize));
-                }
-            }
-            self.net_done = to;
-            return;
-        }
-        let now = next_stamp(&mut self.stamp, &mut self.stamp_now);
-        self.shape_pending.clear();
-        for saved in &self.journal[start..] {
-            let q = saved.cell as usize;
-            if self.stamp[q] != now {
-                self.stamp[q] = now;
-                self.shape_pending.push((saved.cell, saved.shape));
-            }
-        }
-        // A stone's cell keeps the state it had when the stone came (the refresh skips
-        // occupied cells): unless an earlier stone of the batch changed it, that is its
-        // state before the batch.
-        for m in &self.marks[from..to] {
-            let q = m.cell as usize;
-            if self.stamp[q] != now {
-                self.stamp[q] = now;
-                self.shape_pending.push((m.cell, self.cells[q].shape));
-            }
-        }
-        for &(q, before) in &self.shape_pending {
-            let q = q as usize;
-            let empty = board.cell(q) == EMPTY;
-            for (c, &was) in before.iter().enumerate() {
-                let now_shape = empty.then_some(self.cells[q].shape[c] as usize);
-                sa.change(c, Some(was as usize), now_shape);
-            }
-        }
-        self.net_done = to;
-    }
-
-    /// Takes back the innermost shape-network batch (its last stone is being removed).
-    fn undo_shapes(&mut self) {
-        let (Some(sa), Some(b)) = (self.shapes.as_mut(), self.shape_batches.pop()) else {
-            return;
-        };
-        sa.set_pools(&b.pools);
-        self.net_done = b.from as usize;
-    }
-
-    /// Takes back the innermost batch of network updates (its last stone is being removed).
-    fn undo_batch(&mut self) {
-        let (Some(acc), Some(b)) = (self.net.as_mut(), self.batches.pop()) else {
-            return;
-        };
-        while self.act_cells.len() > b.acts as usize {
-            if let (Some(q), Some(act)) = (self.act_cells.pop(), self.act_journal.pop()) {
-                acc.set_activation(q as usize, &act);
-            }
-        }
-        acc.set_pool(&b.pool);
-        self.net_done = b.from as usize;
-        debug_assert_eq!(b.to as usize, self.marks.len() + 1);
     }
 
     /// Re-reads the line patterns of the empty cells whose keys a stone on `i` changed.
@@ -835,9 +507,10 @@ impl Evaluator {
     /// evaluator's parts are borrowed apart (cells, totals, counts, threat lists, journal)
     /// and the tables read through plain slices, so that the loop keeps them in registers:
     /// through `self` every write to a cell made the compiler load them again. Same tree;
-    /// `bench 10` 2.911 G -> 2.786 G instructions, this function 1.261 G -> 1.136 G (callgrind,
-    /// session 47). Session 48, each same tree: the pair table's shift and mask as constants
-    /// of the reach, and the table cut to the mask's length (no bounds check on its index),
+    /// `bench 10` 2.911 G -> 2.786 G instructions, this function 1.261 G -> 1.136 G
+    /// (callgrind, commit 7a507e6). Commit cc543f7, each same tree: the pair table's shift
+    /// and mask as constants of the reach, and the table cut to the mask's length (no bounds
+    /// check on its index),
     /// 2.734 G -> 2.695 G; whether to journal (`SAVE`) as a constant, 2.634 G -> 2.606 G; each
     /// direction a constant (`Refresh::line`: its step and tuple place are immediates),
     /// 2.595 G -> 2.573 G. (Not kept: the cells, keys and board read through fixed-size
@@ -914,7 +587,7 @@ impl Evaluator {
             let mut pats = self.cells[f].pat[ci];
             let (p0, p1) = self.table.get(board.key(f, d) | stone << slot(k));
             pats[d] = if ci == 0 { p0 } else { p1 };
-            self.weights.tuple(ci, combo_index(&pats)).combo & COMBO_MASK == Combo::Flex4 as u8
+            self.weights.tuple(ci, tuple_index(&pats)).combo & COMBO_MASK == Combo::Flex4 as u8
         })
     }
 
@@ -977,31 +650,12 @@ impl Evaluator {
         &self.sets[c.index()][t as usize]
     }
 
-    /// Static score from the side to move's point of view: the tables' score plus the
-    /// network's, when there is one.
+    /// Static score from the side to move's point of view: the tables' sums over the empty
+    /// cells and the threat term of both sides' threat levels, over the divisor
+    /// ([`Weights`]). Nothing is computed here but the sum: the totals follow the stones
+    /// (`_board` is not read).
     #[inline]
-    pub fn evaluate(&mut self, board: &Board, side: Color) -> i32 {
-        self.classical(side) + self.network_score(board, side).unwrap_or(0)
-    }
-
-    /// The network's four input codes of the empty cell `i` (training data).
-    pub fn network_codes(&self, i: usize) -> [usize; 4] {
-        super::accumulator::codes(&self.cells[i].pat)
-    }
-
-    /// The network's part of the score for `side` to move, if a network is used.
-    #[inline]
-    pub fn network_score(&mut self, board: &Board, side: Color) -> Option<i32> {
-        if self.shapes.is_some() {
-            self.flush_shapes(board);
-            return self.shapes.as_ref().map(|s| s.output(side.index()));
-        }
-        self.flush_net(board);
-        self.net.as_ref().map(|a| a.output(side.index()))
-    }
-
-    /// The tables' part of the score (the whole score without a network).
-    pub fn classical(&self, side: Color) -> i32 {
+    pub fn evaluate(&self, _board: &Board, side: Color) -> i32 {
         let (s, o) = (side.index(), side.opp().index());
         let w = self.weights;
         let threat = w.threat(
@@ -1032,19 +686,10 @@ impl Evaluator {
 
     /// Compares against a from-scratch computation (used by tests).
     pub fn matches_fresh(&self, board: &Board) -> bool {
-        let net = self.net.as_ref().map(|a| a.network());
-        let fresh = Evaluator::with_parts(board, self.rule, self.weights, net);
-        let mut this = self.clone();
-        this.flush_net(board);
-        let this = &this;
+        let fresh = Evaluator::with_weights(board, self.rule, self.weights);
         if fresh.lsum != self.lsum || fresh.count != self.count || fresh.sets != self.sets {
             return false;
         }
-        let nets = match (&fresh.net, &this.net) {
-            (None, None) => None,
-            (Some(f), Some(s)) if f.pool() == s.pool() => Some((f, s)),
-            _ => return false,
-        };
         board
             .all_cells()
             .filter(|&i| board.cell(i) == EMPTY)
@@ -1055,7 +700,6 @@ impl Evaluator {
                         after: fresh.cells[i].after,
                         ..self.cells[i]
                     }
-                    && nets.is_none_or(|(f, s)| f.activation(i) == s.activation(i))
             })
     }
 }

@@ -1,11 +1,34 @@
-//! Line patterns and their precomputed tables.
+//! Line patterns: what a colour would make along one line by playing a cell, read from a
+//! precomputed table, and how a cell's four line patterns combine into a threat.
 //!
-//! A cell's line key holds its 10 neighbours along one direction (5 each way,
-//! 2 bits per cell). For each key and colour the table says what that colour
-//! would have in this line by playing the cell: a five, an open four, a four,
-//! an open three, ... The table is filled once per (colour, exact-five) pair by
-//! dynamic programming: a pattern is one stone short of the pattern obtained by
-//! filling one more empty neighbour, and that key is always numerically larger.
+//! # Line keys and the pattern table
+//!
+//! The board keeps for every cell and direction a 20-bit *line key*: its five neighbours on
+//! each side, 2 bits each (empty, black, white, wall; [`crate::game::board`]). A
+//! [`LineTable`] maps every key to the [`Pattern`] one colour would have on that line by
+//! playing the cell: a five, an open four, a four, an open three, and so on down to dead.
+//! It is filled once per colour and kind of five (free, exact, caro) by dynamic programming
+//! from the largest key down: a line short of a five is one stone short of the best pattern
+//! obtained by filling one more empty neighbour, and that key is numerically larger, so it
+//! is already known. Keys with anything beyond a wall are copies of the walled key, so only
+//! 13 % of the 4¹⁰ keys are computed (a table builds in about 10 ms).
+//!
+//! A [`PairTable`] packs both colours' patterns of a key into one byte, so the evaluator
+//! reads one cache line per cell and direction. Under freestyle a cell's pattern depends on
+//! the four cells each side only (every five through it lies within them), so its table is
+//! indexed by those eight cells (64 KiB instead of 1 MiB) and a stone changes the patterns
+//! of 32 cells instead of 40 ([`PairTable::reach`]).
+//!
+//! # Combinations and tuples
+//!
+//! [`combine`] turns a cell's four patterns into a [`Combo`] class for move ordering and
+//! threat handling (a five, an open four or double four, a four-three, a four, a double
+//! three, an open three, ...), with whether renju black may be forbidden there and whether
+//! the lines alone make it a foul. The four patterns in direction order are one *tuple
+//! index* ([`tuple_index`], 12⁴ values); the evaluator keeps it per cell and colour and
+//! moves it by a place value when one pattern changes. [`tuple_combo`] gives the stored
+//! combination byte of every tuple (the class in the low bits, [`FORBID_FLAG`] and
+//! [`FOUL_FLAG`] above it), which the evaluation tables copy into their tuple entries.
 
 use crate::game::board::{slot, Color};
 use crate::game::rule::Rule;
@@ -95,7 +118,7 @@ impl LineTable {
             // pattern of the key walled from that point on, which is larger (a wall is 3 in
             // every slot) and so already done. Only 364^2 of the 4^10 keys (13 %) are
             // computed: a table builds in 10 ms instead of 32 (a renju game's first search
-            // waited for two of them; see `warm_up`).
+            // waited for two of them; see `weights::warm_up`).
             let walled = canonical(key);
             pat[key as usize] = if walled != key {
                 pat[walled as usize]
@@ -347,16 +370,8 @@ pub fn pair_table(rule: Rule) -> &'static PairTable {
     })
 }
 
-/// Builds the tables `rule` needs, so its first search does not pay for them. A renju
-/// game's first search used to wait for tables built for every rule, its own last: on a
-/// loaded machine that made first moves at 100 ms a move 20-30 % late (renju self-play,
-/// session 11: depth 1 of the first search reported after 101 ms).
-pub fn warm_up(rule: Rule) {
-    pair_table(rule);
-    super::weights::for_rule(rule);
-}
-
-/// Whether `rule`'s tables are built already.
+/// Whether `rule`'s tables are built already ([`crate::eval::weights::warm_up`] builds
+/// them).
 pub fn is_warm(rule: Rule) -> bool {
     PAIR_TABLES[rule.index()].get().is_some()
 }
@@ -382,6 +397,9 @@ pub enum Combo {
     /// A five.
     Five,
 }
+
+/// Number of [`Combo`] classes.
+pub const NCOMBOS: usize = 9;
 
 /// Combination of four line patterns, with whether black could be forbidden here under renju.
 #[derive(Copy, Clone, Debug)]
@@ -435,6 +453,59 @@ pub fn combine(p: [Pattern; 4]) -> ComboInfo {
         maybe_forbidden,
         foul,
     }
+}
+
+// Tuples: a cell's four line patterns as one index, and the stored combination byte.
+
+/// In a stored combination byte: renju black may be forbidden here
+/// ([`ComboInfo::maybe_forbidden`]).
+pub const FORBID_FLAG: u8 = 0x80;
+/// Renju black only (the tables clear it elsewhere, `Weights::new`): the lines alone make
+/// a stone here a foul ([`ComboInfo::foul`]). Such a cell keeps its threat class (its
+/// lists: the search checks it exactly before playing it, and the other side may defend on
+/// it) but is counted as no combination (the threat levels of the evaluation, the setup
+/// points), as Rapfi's FORBID class is.
+pub const FOUL_FLAG: u8 = 0x40;
+/// The combination's bits of a stored combo byte.
+pub const COMBO_MASK: u8 = 0x0f;
+
+/// The combination (with the renju flags) of every 4-tuple of line patterns.
+fn combo_table() -> &'static [u8] {
+    static T: OnceLock<Vec<u8>> = OnceLock::new();
+    T.get_or_init(|| {
+        (0..NPATTERNS.pow(4))
+            .map(|idx| {
+                let info = combine(tuple_patterns(idx).map(Pattern::from_u8));
+                info.combo as u8
+                    | if info.maybe_forbidden { FORBID_FLAG } else { 0 }
+                    | if info.foul { FOUL_FLAG } else { 0 }
+            })
+            .collect()
+    })
+}
+
+/// Combination (with the renju flags) of an ordered 4-tuple index.
+pub fn tuple_combo(k: usize) -> u8 {
+    combo_table()[k]
+}
+
+/// The index of four line patterns (by direction) in the tuple tables: the patterns as the
+/// digits of a base-[`NPATTERNS`] number, the first direction most significant.
+#[inline]
+pub fn tuple_index(p: &[u8; 4]) -> usize {
+    ((p[0] as usize * NPATTERNS + p[1] as usize) * NPATTERNS + p[2] as usize) * NPATTERNS
+        + p[3] as usize
+}
+
+/// The four line patterns (by direction) of a 4-tuple index: the inverse of [`tuple_index`].
+pub fn tuple_patterns(k: usize) -> [u8; 4] {
+    let n = NPATTERNS;
+    [
+        (k / (n * n * n)) as u8,
+        (k / (n * n) % n) as u8,
+        (k / n % n) as u8,
+        (k % n) as u8,
+    ]
 }
 
 #[cfg(test)]

@@ -1,15 +1,26 @@
-//! Learned move-ordering corrections: per shape (the four line patterns a cell gets, in any
-//! order), a value for playing there ourselves and one for taking the cell from the opponent,
-//! in the ordering's own units, added to the hand-set ordering score. Fitted by
-//! `pbrain-wuzi policy` (src/train/policy.rs) to the moves played in games, as Rapfi fits its
-//! classical ordering scores (a softmax over the candidate cells against the move played).
+//! Learned move-ordering corrections, added to the hand-set ordering score of a cell.
 //!
-//! Version 2 adds a value per distance from the opponent's last stone and one per distance
-//! from our own last stone ([`near`]).
+//! The search orders a node's candidate cells by a static score from the evaluator's state
+//! (the hand-set value of the cell's shape for us and for the opponent, in
+//! `crate::search::moves`). A [`Policy`] refines it per rule: per shape (the four line
+//! patterns a cell gets, as a multiset), a value for playing there ourselves (`own`) and
+//! one for taking the cell from the opponent (`opp`), plus a value per distance class from
+//! the opponent's last stone (`last`) and from our own (`prev`) ([`near`]). All are in the
+//! ordering's own units and simply added ([`Policy::shape_bonus`], [`Policy::near_bonus`]).
 //!
-//! File (`WUZIPOLI`, version 2): magic, u32 version, u8 rule code, three zero bytes, then
-//! `own[NSHAPES]`, `opp[NSHAPES]`, `last[NEAR]` and `prev[NEAR]` as i16, then the FNV-1a
-//! checksum (binfile.rs).
+//! The values are fitted by `pbrain-wuzi policy` ([`crate::train::policy`]) to the moves
+//! played in games, as Rapfi fits its classical ordering scores: a softmax over the
+//! candidate cells against the move played. A rule's built-in table is embedded from
+//! `src/eval/weights/<rule>.wzp` where one was fitted (freestyle, renju, standard; the
+//! other rules order by the hand-set score alone); `WUZI_POLICY_FILE=path` replaces the
+//! table of the file's rule, and a bad file is refused with a reason ([`load_error`]).
+//!
+//! # The `.wzp` file format
+//!
+//! Little endian, framed by [`crate::eval::binfile`]: `WUZIPOLI` magic, u32 version (2), u8
+//! rule code, three zero bytes, then the i16 tables `own[NSHAPES]`, `opp[NSHAPES]`,
+//! `last[NEAR]` and `prev[NEAR]`, then the u32 FNV-1a checksum ([`FILE_BYTES`] in all).
+//! Version 2 added the two distance tables.
 
 use super::binfile;
 use super::evaluator::Evaluator;
@@ -126,26 +137,19 @@ impl Policy {
 /// The policy file shipped for a rule, if there is one.
 fn embedded(rule: Rule) -> Option<&'static [u8]> {
     match rule {
-        // Session 32: fitted to the 5,130 games of session 31's self-play matches (the
-        // moves of both sides, 196,896 positions); +32.2 +/- 18.8 by pairs in self-play at
-        // 100 ms against the engine without it (781 games, SPRT [0, 10] H1). README, "Move
-        // ordering learned from Wuzi's own games".
+        // Fitted to the moves of both sides in 5,130 games of Wuzi's self-play matches
+        // (196,896 positions): +32.2 ± 18.8 by pairs in self-play at 100 ms against the
+        // engine without it (781 games, SPRT [0, 10] H1). Commit 767edac.
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzp")),
-        // Session 38: fitted to Rapfi classical's moves in 2,136 renju games against itself
-        // (60 ms a move, `bal_s2201.txt`; 55,191 positions, with the distance values:
-        // `pbrain-wuzi policy --rule renju --data rapfi_renju381.csv`): move played first
-        // 29.8 % -> 36.3 %, mean rank 9.66 -> 4.50 on the held-out games; +20.9 +/- 14.4 by
-        // pairs in renju self-play at 100 ms against the engine without it (1,534 games,
-        // seed 3804, SPRT [0, 10] H1). Session 39: refitted to those games and 3,553 more
-        // (`rapfi_renju39.csv`, generated on the lent 16-core machine): move played first
-        // 30.4 % -> 36.3 %, mean rank 9.92 -> 4.27 on the held-out games; shipped with the
-        // renju table refitted to the same games, the two together +41.2 +/- 21.9 by pairs
-        // (weights.rs).
+        // Fitted to Rapfi classical's moves in 5,689 renju games against itself, with the
+        // distance values: move played first 30.4 % -> 36.3 %, mean rank 9.92 -> 4.27 on
+        // held-out games. On the first 2,136 games it measured +20.9 ± 14.4 by pairs in
+        // renju self-play at 100 ms (1,534 games, SPRT [0, 10] H1); refitted to all of them
+        // with the renju table, the two together +41.2 ± 21.9 (weights.rs). Commit 6982d08.
         Rule::Renju => Some(include_bytes!("weights/renju.wzp")),
-        // Session 38: the same for standard (exact five), fitted to Rapfi's moves in 2,000
-        // games (`pbrain-wuzi policy --rule standard --data rapfi_std383.csv`): move played
-        // first 29.9 % -> 35.4 %, mean rank 7.43 -> 4.55; shipped with the standard table of
-        // the same games, the two together +118.8 +/- 42.4 by pairs (weights.rs).
+        // Fitted to Rapfi's moves in 2,000 standard games: move played first 29.9 % ->
+        // 35.4 %, mean rank 7.43 -> 4.55; shipped with the standard table of the same games,
+        // the two together +118.8 ± 42.4 by pairs (weights.rs). Commit 88a01e6.
         Rule::Standard => Some(include_bytes!("weights/standard.wzp")),
         _ => None,
     }

@@ -1,24 +1,57 @@
-//! Evaluation parameters as data: per rule, a value for every combination of a cell's four
-//! line patterns (as an unordered multiset: 1,365 shapes), once for the side to move and once
-//! for the side that moved, per colour; plus a table indexed by both sides' threat
-//! situation. The evaluator sums them over the empty cells incrementally.
+//! The evaluation tables: what the static score is made of, as data.
 //!
-//! A rule's built-in table is the file embedded from `src/eval/weights/` when one was trained
-//! for it, else the hand-set values written as a table. `WUZI_EVAL_FILE=path` replaces the
-//! table of the file's rule for experiments; a bad file is refused with a reason
-//! ([`load_error`]) and the built-in table stays.
+//! # What is scored
 //!
-//! File format (little endian): `WUZIEVAL` magic, u32 version (1), u8 rule (the protocol's
-//! `INFO rule` value: 0, 1, 4 or 8), u8 divisor, u16 number of shapes, u16 number of threat
-//! levels, u16 reserved; then i16 tables `own[2][shapes]`, `opp[2][shapes]`,
-//! `threat[2][levels²]` (index 0 = black, 1 = white); then a u32 FNV-1a checksum of
-//! everything before it. Files have 162 threat levels per side; files of 54, written before
-//! the open-three points were counted ([`threat_level`]), are read by giving each level the
-//! value of its level without them, so they score exactly as they did.
+//! A cell's *shape* for a colour is the unordered multiset of the four line patterns that
+//! colour would make by playing there ([`shapes`]: 1,365 of them out of the 12⁴ ordered
+//! tuples). Per rule and colour a table gives each shape a value when it belongs to the side
+//! to move (`own`) and one when it belongs to the side that just moved (`opp`); a second
+//! table adds a term for both sides' threat situations together (`threat`, indexed by the
+//! two [`threat_level`]s: five points, open-four points, a four-three or double-three point,
+//! four points and open-three points, 162 levels per side). The static score for the side
+//! to move is
+//!
+//! ```text
+//! (Σ own[stm][shape] + Σ opp[other][shape] + threat[stm][level(stm), level(other)]) / divisor
+//! ```
+//!
+//! over the empty cells, each counted once per colour. The evaluator
+//! ([`crate::eval::evaluator`]) keeps the two sums as running totals, so a node's score is
+//! two additions, a look-up and a division. Under every rule but renju both colours share
+//! one table (renju black's forbidden points make its shapes worth other values).
+//!
+//! For speed the per-shape values are expanded once into the ordered 4-tuple index the
+//! evaluator keeps per cell ([`TupleEntry`]: both weights, the shape and the combination
+//! byte in 8 bytes), so a pattern change costs one look-up per colour.
+//!
+//! # Where the tables come from
+//!
+//! A rule's built-in table is the file embedded from `src/eval/weights/<rule>.wzw` when one
+//! was trained for it ([`is_trained`]), else the hand-set values written as a table
+//! ([`Weights::handset`]: line values plus combination bonuses, the side to move weighted
+//! 9/8). The trained files are fitted to game results and search scores by
+//! `pbrain-wuzi train` ([`crate::train`]): the evaluation is linear in the shape counts, so
+//! the fit is a logistic regression. `WUZI_EVAL_FILE=path` replaces the table of the file's
+//! rule; a bad file is refused with a reason ([`load_error`], which the protocol reports at
+//! `START`) and the built-in table stays. Tools and tests swap tables with [`install`].
+//!
+//! # The `.wzw` file format
+//!
+//! Little endian, framed as every evaluation data file is ([`crate::eval::binfile`]):
+//! `WUZIEVAL` magic, u32 version (1), u8 rule (the protocol's `INFO rule` value: 0, 1, 4 or
+//! 8), u8 divisor, u16 number of shapes (1,365), u16 number of threat levels, u16 reserved;
+//! then the i16 tables `own[2][shapes]`, `opp[2][shapes]`, `threat[2][levels²]` (index 0 =
+//! black, 1 = white); then a u32 FNV-1a checksum of everything before it (115,920 bytes in
+//! all). Files of 54 threat levels (written before the open-three points were counted) are
+//! read by giving each level the value of its level without them, so they score exactly as
+//! they did.
+//!
+//! The move-ordering corrections beside them (`.wzp`) are [`crate::eval::policy`]'s.
 
 use super::binfile;
-use super::evaluator::{tuple_combo, tuple_patterns, FOUL_FLAG};
-use super::pattern::{Combo, Pattern, NPATTERNS};
+use super::pattern::{
+    self, combine, tuple_combo, tuple_patterns, Combo, Pattern, FOUL_FLAG, NCOMBOS, NPATTERNS,
+};
 use crate::game::rule::Rule;
 use std::sync::{OnceLock, RwLock};
 
@@ -61,7 +94,7 @@ pub struct Weights {
     /// colour when a cell's patterns change. Black's tuples first, then white's when they
     /// differ (renju); otherwise both colours read the one copy (half the cache lines).
     /// Against three tables (combination, value, weights per colour): `bench 10` the same
-    /// tree, 0.649 s against 0.671 s (`perf stat -r 6`, session 9).
+    /// tree, 0.649 s against 0.671 s (`perf stat -r 6`, commit 117f30d).
     full: Vec<TupleEntry>,
     /// Where white's tuples start in `full`: 0 when both colours share them.
     white_at: usize,
@@ -117,7 +150,7 @@ pub fn shape_of_tuple() -> &'static [u16] {
 
 /// A side's threat situation from its per-combination counts of empty cells: five points
 /// (0, 1, 2+), open-four points (0, 1–2, 3+), a four-three or double-three point (no, yes),
-/// four points (0, 1–2, 3+), and (since session 30) open-three points: none, only plain
+/// four points (0, 1–2, 3+), and open-three points (since 610f07a): none, only plain
 /// ones, one that also makes a three-ish second line (`Flex3Plus`), as Rapfi's threat mask
 /// tells its "three" from its "three-plus". Whether the side to move can make an open three
 /// at all is worth more than the sum of the cells' values says: only one can be made a move.
@@ -140,6 +173,18 @@ pub fn threat_level(count: &[u16; 9]) -> usize {
         (count[Combo::Flex3 as usize] > 0) as usize
     };
     (((five * 3 + flex4) * 2 + combo) * 3 + fours) * 3 + threes
+}
+
+/// Value of each line pattern to the colour that can make it.
+const PATTERN_VALUE: [i32; NPATTERNS] = [0, 0, 1, 3, 4, 10, 14, 12, 30, 32, 100, 200];
+/// Extra value for combinations that make a threat stronger than its lines.
+const COMBO_VALUE: [i32; NCOMBOS] = [0, 0, 20, 120, 0, 30, 300, 600, 2000];
+
+/// The hand-set value of a cell to the colour with these four line patterns (move ordering,
+/// and the evaluation when no trained table is used).
+pub fn handset_value(p: [Pattern; 4]) -> i32 {
+    let lines: i32 = p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum();
+    lines + COMBO_VALUE[combine(p).combo as usize]
 }
 
 /// The hand-set table weighs a cell's value this much for the side to move (tempo) ...
@@ -191,7 +236,7 @@ impl Weights {
     pub fn handset(rule: Rule) -> Weights {
         let v: Vec<i32> = shapes()
             .iter()
-            .map(|p| super::evaluator::handset_value(p.map(Pattern::from_u8)))
+            .map(|p| handset_value(p.map(Pattern::from_u8)))
             .collect();
         let own: Vec<i16> = v.iter().map(|&x| (HANDSET_OWN * x) as i16).collect();
         let opp: Vec<i16> = v.iter().map(|&x| (-HANDSET_OPP * x) as i16).collect();
@@ -290,68 +335,30 @@ impl Weights {
 
 /// The trained table shipped for a rule, if there is one.
 fn embedded(rule: Rule) -> Option<&'static [u8]> {
+    // Each measured in self-play at 100 ms a move against the table before it, by pairs of
+    // games from balanced openings (Elo ± 95 % bar).
     match rule {
-        // Freestyle: self-play loop 1 +162.9 +/- 54.4 against the hand-set table, loop 2
-        // +16 +/- 26 against loop 1; then refitted to 2,136 games of Rapfi classical against
-        // itself, +52.5 +/- 27.9 against loop 2, and to 4,272, +18.0 +/- 27.3 against that
-        // (600 games each, 100 ms/move; see the README). Session 30: the threat levels with
-        // open-three points, refitted to 48,145 games of the project's self-play matches:
-        // +16.1 +/- 12.0 against that (1,882 games, SPRT [0, 10] H1). Session 40: refitted
-        // from it to 2,000 new games of Rapfi against itself (`RULE=0 SEED=4002 MS=60
-        // scripts/anchor_games.sh ... bal_s4001.txt 2000`; `train --rule freestyle --init
-        // builtin --seed 1 --lr 10 --epochs 30`, best epoch kept: validation loss 0.5834 ->
-        // 0.5663): +29.6 +/- 18.0 by pairs against it on those openings (931 games, seed
-        // 4001, SPRT [0, 10] H1), +21.5 +/- 16.8 on 600 other balanced openings (1,200
-        // games, seed 4003, LLR 2.25 at the cap). That is the table shipped. Session 41's
-        // refit with positions off the game path (`scripts/teacher_label.py`) measured
-        // +15.6 +/- 12.5 by pairs against it in self-play and was shipped; against Rapfi
-        // classical at 1 s a move it scored 21 % over 240 games where this table scored
-        // 29 % over 240 (README, "Positions off the game path"), so session 42 put this
-        // one back (self-play said +37.9 +/- 20.9 for it again: the two disagree).
+        // Fitted to 2,000 games of Rapfi classical against itself (from the table fitted to
+        // 48,145 games of Wuzi's self-play matches): +29.6 ± 18.0 (931 games, SPRT [0, 10]
+        // H1), +21.5 ± 16.8 on 600 other openings (1,200 games). Commit 88423ba. A refit
+        // that added positions off the game path scored by Rapfi's search measured
+        // +15.6 ± 12.5 over it in self-play but 21 % against Rapfi at 1 s where this one
+        // scores 29 % (240 games each): withdrawn (0a00d14).
         Rule::Freestyle => Some(include_bytes!("weights/freestyle.wzw")),
-        // Renju: one self-play loop, +128.2 +/- 44.7 against the hand-set table (269 games);
-        // then refitted to 4,272 games of Rapfi classical against itself, +59.0 +/- 28.1
-        // against the self-play table (600 games, 100 ms/move, SPRT LLR 2.76). Session 38:
-        // black's likely fouls counted as no combination in the threat levels (FOUL_FLAG)
-        // and the table refitted from this one to 2,136 new games of Rapfi against itself
-        // (`RULE=4 SEED=381 MS=60 scripts/anchor_games.sh ... bal_s2201.txt 2136`; `train
-        // --rule renju --init builtin --seed 1 --lr 30`): +120.4 +/- 42.7 by pairs against
-        // the table before (211 games, SPRT [0, 10] H1). Against the same refit without the
-        // flag: +32.6 +/- 19.0 by pairs (951 games, H1). So the flag is worth about +30 and
-        // the new games the rest. Session 39: refitted from it to those games and 3,553 more
-        // of Rapfi against itself (`RULE=4 SEED=391 MS=60 scripts/anchor_games.sh ...` at
-        // concurrency 6 on the lent 16-core machine; `train --rule renju --data
-        // rapfi_renju381.csv,rapfi_renju39.csv --init builtin --seed 1 --lr 10 --epochs 30`:
-        // validation loss 0.4819 -> 0.4757), shipped with the ordering refitted to the same
-        // games (policy.rs): +41.2 +/- 21.9 by pairs against the engine before (781 games,
-        // seed 3901, SPRT [0, 10] H1). 1,914 games more (seed 395) did not fit better
-        // (0.4797 against 0.4801 on their split), so the table's shapes, not the data,
-        // are the limit now.
+        // Fitted to 5,689 games of Rapfi classical against itself, with black's likely fouls
+        // counted as no combination (`FOUL_FLAG`): +120.4 ± 42.7 against the table before
+        // the flag (211 games), of which the flag alone +32.6 ± 19.0 (951 games); with the
+        // ordering refitted to the same games, +41.2 ± 21.9 over that (781 games). Commit
+        // 6982d08.
         Rule::Renju => Some(include_bytes!("weights/renju.wzw")),
-        // Standard: one self-play loop, +129.9 +/- 45.0 against the hand-set table (263
-        // games); then refitted to 2,136 games of Rapfi classical against itself, +43.7 +/-
-        // 27.7 against the self-play table (600 games, 100 ms/move, SPRT LLR 2.00). Session
-        // 38: refitted from it to 2,000 new games of Rapfi against itself (`RULE=1 SEED=383
-        // MS=60 scripts/anchor_games.sh ... bal_s2201.txt 2000`; `train --rule standard
-        // --init builtin --seed 1 --lr 30`: validation loss 0.5404 -> 0.5279), shipped with
-        // ordering corrections fitted to the same games (policy.rs): the two together
-        // +118.8 +/- 42.4 by pairs in standard self-play at 100 ms against the engine
-        // before (159 games, seed 3806, SPRT [0, 10] H1); the table alone +99.3 +/- 37.6
-        // (285 games, seed 3807, H1). Session 39: refitted from it to those games and 2,041
-        // more (`RULE=1 SEED=393 ... CONCURRENCY=4` on the lent 16-core machine; `train
-        // --rule standard --data rapfi_std383.csv,rapfi_std39.csv --init builtin --seed 1
-        // --lr 10 --epochs 30`; validation loss 0.5255 -> 0.5250 on a split of games the
-        // shipped table had partly been fitted to): +14.9 +/- 12.4 by pairs against it
-        // (2,000 games, seed 3904, SPRT [0, 10] inconclusive at the cap, LLR 2.48; the bar
-        // excludes zero). Its ordering refitted to the same games ranked Rapfi's moves as the
-        // shipped one does (35.4 % first against 35.3 %): kept.
+        // Fitted to 4,041 games of Rapfi classical against itself: with the ordering fitted
+        // to the same games +118.8 ± 42.4 against the engine before (159 games), the table
+        // alone +99.3 ± 37.6 (285 games); the last 2,041 games +14.9 ± 12.4 more (2,000
+        // games). Commit 88fe921.
         Rule::Standard => Some(include_bytes!("weights/standard.wzw")),
-        // Caro: two self-play loops (session 39, on the lent 16-core machine: `selfplay
-        // --rule caro --nodes 20000 --openings bal_s2201.txt --extra 2`, 1,800 games with
-        // the hand-set table, seed 3901, then 3,400 with loop 1's, seed 3902; loop 2 fitted
-        // from loop 1 to both: validation loss 0.6704 (hand-set) -> 0.5793 -> 0.5687):
-        // +267.6 +/- 94.4 by pairs in caro self-play at 100 ms against the hand-set table
-        // (102 games, seed 3902, SPRT [0, 10] H1).
+        // Two loops of Wuzi's own self-play (1,800 games with the hand-set table, 3,400 with
+        // the first loop's; Rapfi does not play caro): +267.6 ± 94.4 against the hand-set
+        // table (102 games). Commit 5fa9d27.
         Rule::Caro => Some(include_bytes!("weights/caro.wzw")),
         _ => None,
     }
@@ -359,7 +366,7 @@ fn embedded(rule: Rule) -> Option<&'static [u8]> {
 
 /// The embedded trained table of a rule, if it has one (and it reads as that rule's).
 /// Caro with exact five reads caro's: the two differ only where a line would pass five,
-/// and the shapes' values carry over (measured in the README, "Caro").
+/// and the shapes' values carry over (+223.6 ± 75.9 against the hand-set table, 105 games).
 fn trained(rule: Rule) -> Option<Weights> {
     let source = if rule.is_caro() { Rule::Caro } else { rule };
     embedded(source)
@@ -410,6 +417,16 @@ fn registry() -> &'static RwLock<Registry> {
         }
         RwLock::new(reg)
     })
+}
+
+/// Builds the tables `rule` needs (its pattern pair table and the evaluation tables), so its
+/// first search does not pay for them. A renju game's first search used to wait for tables
+/// built for every rule, its own last: on a loaded machine that made first moves at 100 ms
+/// a move 20-30 % late (renju self-play at commit b63dad9: depth 1 of the first search
+/// reported after 101 ms). [`pattern::is_warm`] says whether it has run.
+pub fn warm_up(rule: Rule) {
+    pattern::pair_table(rule);
+    for_rule(rule);
 }
 
 /// The tables searches of `rule` use now.

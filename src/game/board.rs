@@ -1,6 +1,21 @@
-//! `Board`: cells, side to move, move stack, make/undo, Zobrist key, and the
-//! per-cell line keys (the 10 neighbours of a cell in each direction, 2 bits
-//! each) that the pattern evaluator reads.
+//! [`Board`]: cells, side to move, move stack, make/undo, the Zobrist hash, and the per-cell
+//! line keys the pattern tables read.
+//!
+//! # Line keys
+//!
+//! For every cell and each of the four directions the board keeps a 20-bit key: the
+//! contents of the five cells on each side along that line, 2 bits each (the cell codes
+//! [`EMPTY`], [`BLACK`], [`WHITE`], [`WALL`]), nearest neighbours in the middle bits
+//! ([`slot`]). The cell's own content is not in its keys, so an empty cell's key says what
+//! the line would be with a stone of either colour there. Placing or removing a stone ORs or
+//! masks its 2-bit code into the keys of the 40 cells within five steps along its lines;
+//! the evaluator then reads the patterns of those cells afresh
+//! ([`crate::eval::evaluator`]).
+//!
+//! The board also counts the stones in the 5×5 box around every cell (candidate moves are
+//! the empty cells near a stone) and per row and column (the bounding box of play).
+//! Coordinates are the padded indices of [`crate::game::pos`]; cells off the board read as
+//! walls, and so do the blocked squares of a continuous game (`put_blocked`).
 
 use super::pos::{step, Pos, DIRS, MAX_SIZE, MIN_SIZE, NCELLS, PAD, STRIDE};
 use super::zobrist::zobrist;
@@ -54,7 +69,7 @@ const REACH: usize = 5 * (STRIDE + 1);
 /// (index `REACH` is `i`): indexed with constant offsets, its reads and writes need no bounds
 /// check of their own (one for the window), where the whole array's took one each (`set` and
 /// `clear` write forty keys). Same tree; `bench 10` 2.982 G -> 2.911 G instructions, the two
-/// functions 130 M -> 73 M (callgrind, session 47).
+/// functions 130 M -> 73 M (callgrind, commit 81ff66f).
 #[inline]
 fn line_keys_around(keys: &mut [[u32; 4]; NCELLS], i: usize) -> &mut [[u32; 4]; 2 * REACH + 1] {
     let window: &mut [[u32; 4]] = &mut keys[i - REACH..=i + REACH];

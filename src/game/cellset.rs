@@ -1,6 +1,7 @@
-//! `CellSet`: a fixed-size bitset over the padded cell indices, for the incremental
-//! threat lists (which cells give a side a five, an open four, a four, ...). Insert,
-//! remove and membership are one bit operation; listing walks 28 words.
+//! [`CellSet`]: a fixed-size bitset over the padded cell indices, for the evaluator's
+//! incremental threat lists (the cells where a side makes a five, an open four, a four, an
+//! open three). Insert, remove, membership and a conditional toggle are one bit operation
+//! each (the toggle without a branch); listing walks 28 words.
 
 use super::pos::NCELLS;
 

@@ -1,5 +1,11 @@
-//! Board coordinates: the protocol's `Pos` (x = column, y = row) and the
-//! internal padded cell index the board and evaluator work on.
+//! Board coordinates: the protocol's [`Pos`] (x = column, y = row, from 0) and the internal
+//! cell index the board and the evaluator work on.
+//!
+//! Every board, whatever its size, lives in one fixed array of [`STRIDE`]² cells: the board
+//! in the top-left corner of a [`MAX_SIZE`]² square surrounded by [`PAD`] wall cells on
+//! every side. A step along a line is a constant index offset ([`DIRS`]), and any walk of up
+//! to five steps from a real cell stays inside the array, so the pattern code never checks
+//! bounds: off the board it reads walls.
 
 use std::fmt;
 

@@ -1,5 +1,12 @@
-//! Game rules: freestyle, standard (exactly five) and renju, five detection,
-//! and renju forbidden points with the recursive definition of a three.
+//! The rules: freestyle (five or more wins), standard (exactly five), renju (black: exactly
+//! five, and overlines, double fours and double threes are fouls) and caro (a five closed by
+//! the opponent at both ends does not count), with their `INFO rule` codes and names.
+//!
+//! [`makes_five`] decides a win by walking the lines from the cell. [`is_forbidden`] decides
+//! renju fouls exactly, with the recursive definition of a three (a three is only a three if
+//! the four it makes can become an open four through a point that is not itself forbidden).
+//! This is the slow, exact check; the evaluator's patterns flag the cells where it may be
+//! needed ([`crate::eval::pattern::ComboInfo`]).
 
 use super::board::{Board, Color, BLACK, EMPTY};
 use super::pos::{step, Pos, DIRS, NCELLS};

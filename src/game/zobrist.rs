@@ -1,5 +1,6 @@
-//! Zobrist keys: one random 64-bit number per (cell content, cell), drawn
-//! from a fixed seed so that hashes (and therefore searches) are reproducible.
+//! Zobrist keys: one random 64-bit number per (cell content, cell), drawn from a fixed seed
+//! so that hashes, and therefore searches and the bench signature, are reproducible. The
+//! board's hash is the XOR of the keys of its stones, updated by one XOR per stone.
 
 use super::pos::NCELLS;
 use rand::{rngs::StdRng, Rng, SeedableRng};

@@ -644,11 +644,6 @@ impl Session {
                 "MESSAGE WUZI_POLICY_FILE refused: {e}; playing with the built-in move ordering"
             ));
         }
-        if let Some(e) = crate::eval::network::load_error() {
-            self.out.line(&format!(
-                "MESSAGE WUZI_NNUE_FILE refused: {e}; playing with the built-in evaluation"
-            ));
-        }
         self.out.line("OK");
     }
 

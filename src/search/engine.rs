@@ -248,7 +248,7 @@ pub fn warm_up(rule: Rule) {
     }
     let _ = std::thread::Builder::new()
         .name("warm-up".into())
-        .spawn(move || crate::eval::pattern::warm_up(rule));
+        .spawn(move || crate::eval::weights::warm_up(rule));
 }
 
 pub type Reporter = Box<dyn FnMut(&Iteration) + Send>;

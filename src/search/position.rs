@@ -38,18 +38,6 @@ impl Position {
         self.order
     }
 
-    /// A position evaluated with the rule's current tables and the given network (none: the
-    /// tables alone), whatever network the rule has installed.
-    pub fn with_network(
-        board: Board,
-        rule: Rule,
-        net: Option<&'static crate::eval::network::Network>,
-    ) -> Position {
-        let weights = crate::eval::weights::for_rule(rule);
-        let eval = Evaluator::with_parts(&board, rule, weights, net);
-        Position::from_parts(board, eval, rule)
-    }
-
     pub fn rule(&self) -> Rule {
         self.rule
     }

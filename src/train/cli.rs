@@ -1,6 +1,10 @@
 //! The `selfplay` and `train` subcommands: argument parsing and the glue between samples,
-//! features, the fitter and weight files. Progress goes to stderr (these are tools, not the
-//! protocol), results to stdout.
+//! features, the fitter and table files. `train` reads the samples, builds the feature rows
+//! ([`super::features`]), holds out about a tenth of the games for validation, fits the
+//! logistic scale K of the starting table to the results, mixes each target from the
+//! result and the search score at that scale (`--lambda`), fits ([`super::fit`]) and writes
+//! the table. Progress goes to stderr (these are tools, not the protocol), results to
+//! stdout.
 
 use super::features::{self, NPARAMS};
 use super::fit::{self, Dataset, FitConfig};
@@ -183,8 +187,7 @@ fn build_rows(samples: &[Sample], rule: Rule, offsets: usize) -> (Dataset, Vec<R
         let Some(board) = replay(s.size, &s.moves) else {
             continue;
         };
-        // The tables' state only: no network is built for data, whatever WUZI_NNUE_FILE says.
-        let pos = Position::with_network(board, rule, None);
+        let pos = Position::new(board, rule);
         if features::is_static(&pos) {
             continue;
         }
@@ -342,228 +345,6 @@ pub fn train_main(args: &[String]) -> Result<(), String> {
     w.save(&out)
         .map_err(|e| format!("cannot write '{out}': {e}"))?;
     Ok(())
-}
-
-/// `netdata`: the network's training inputs for every position the search does not settle
-/// statically. Writes `PREFIX.pos` (28-byte records: u64 game, u32 sample index in the input
-/// order, u8 colour to move, u8 result (0 loss, 1 draw, 2 win, 3 unknown), u16 rows, i32
-/// search score or `i32::MIN`, i32 classical score for the side to move, u32 first row) and
-/// `PREFIX.cells` (6-byte rows: the four input codes of a cell sorted ascending, u16 number of
-/// empty cells with them), little endian; and `PREFIX.moves`, the moves (`x,y`, black first)
-/// of each position, one line each.
-/// With `--keys 1` (freestyle only), the rows are the cells' four line keys instead
-/// ([`canonical_key`], sorted, then the u16 count: 10-byte rows in `PREFIX.kcells`), and
-/// `PREFIX.keymap` gives each of the 65,536 keys its pattern-pair code (one byte each), with
-/// which the trainer starts a line-key network from a pattern-pair one.
-/// `scripts/train_nnue.py` reads them.
-pub fn netdata_main(args: &[String]) -> Result<(), String> {
-    use crate::game::board::EMPTY;
-    use std::io::Write;
-    let a = Args::parse(args)?;
-    let rule = parse_rule(a.str("rule").unwrap_or("freestyle"))?;
-    let size: usize = a.get("size", 15)?;
-    let prefix = a.str("out").ok_or("--out PREFIX is required")?.to_string();
-    let samples = read_samples(&a, size, rule)?;
-    let create = |ext: &str| create_output(&prefix, ext);
-    let keys = a.get("keys", 0u8)? != 0;
-    if a.get("shapes", 0u8)? != 0 {
-        let net = match a.str("net") {
-            Some(path) => Some(&*Box::leak(Box::new(crate::eval::network::Network::load(
-                path,
-            )?))),
-            None => None,
-        };
-        return shapedata(&samples, rule, &prefix, net);
-    }
-    if keys && rule != Rule::Freestyle {
-        return Err("--keys 1 reads the 8-cell line keys of freestyle only".into());
-    }
-    let (mut pos_out, mut cell_out) = (
-        create("pos")?,
-        create(if keys { "kcells" } else { "cells" })?,
-    );
-    if keys {
-        let table = crate::eval::pattern::pair_table(rule);
-        let map: Vec<u8> = (0..1u32 << 16)
-            .map(|k| {
-                let (b, w) = table.get(k << 2);
-                crate::eval::network::code(b, w) as u8
-            })
-            .collect();
-        std::fs::write(format!("{prefix}.keymap"), map).map_err(|e| e.to_string())?;
-    }
-    let mut moves_out = create("moves")?;
-    let (mut kept, mut rows) = (0usize, 0u32);
-    let mut cells: Vec<[u16; 4]> = Vec::with_capacity(1024);
-    for (index, s) in samples.iter().enumerate() {
-        let Some(pos) = fitted_position(s, rule) else {
-            continue;
-        };
-        // Each empty cell's four inputs, sorted (the table is shared by the directions); the
-        // cells sorted and written once per distinct row with their count.
-        cells.clear();
-        for i in pos.board.all_cells() {
-            if pos.board.cell(i) == EMPTY {
-                let mut c = if keys {
-                    [0, 1, 2, 3].map(|d| canonical_key(pos.board.key(i, d)))
-                } else {
-                    pos.eval.network_codes(i).map(|x| x as u16)
-                };
-                c.sort_unstable();
-                cells.push(c);
-            }
-        }
-        cells.sort_unstable();
-        let first = rows;
-        let mut rec = Vec::with_capacity(10);
-        for run in cells.chunk_by(|a, b| a == b) {
-            rec.clear();
-            for &v in &run[0] {
-                if keys {
-                    rec.extend_from_slice(&v.to_le_bytes());
-                } else {
-                    rec.push(v as u8);
-                }
-            }
-            rec.extend_from_slice(&(run.len() as u16).to_le_bytes());
-            cell_out.write_all(&rec).map_err(|e| e.to_string())?;
-            rows += 1;
-        }
-        let side = pos.side();
-        let mut rec = Vec::with_capacity(28);
-        rec.extend_from_slice(&s.game.to_le_bytes());
-        rec.extend_from_slice(&(index as u32).to_le_bytes());
-        rec.push(side.index() as u8);
-        rec.push(s.result);
-        rec.extend_from_slice(&((rows - first) as u16).to_le_bytes());
-        rec.extend_from_slice(&s.score.unwrap_or(i32::MIN).to_le_bytes());
-        rec.extend_from_slice(&pos.eval.classical(side).to_le_bytes());
-        rec.extend_from_slice(&first.to_le_bytes());
-        pos_out.write_all(&rec).map_err(|e| e.to_string())?;
-        let moves: Vec<String> = s.moves.iter().map(|m| format!("{},{}", m.x, m.y)).collect();
-        writeln!(moves_out, "{}", moves.join(" ")).map_err(|e| e.to_string())?;
-        kept += 1;
-    }
-    pos_out.flush().map_err(|e| e.to_string())?;
-    cell_out.flush().map_err(|e| e.to_string())?;
-    moves_out.flush().map_err(|e| e.to_string())?;
-    println!(
-        "netdata {}: {kept} positions of {} samples, {rows} cell rows -> {prefix}.pos/.cells/.moves",
-        rule.name(),
-        samples.len()
-    );
-    Ok(())
-}
-
-/// A buffered output file `PREFIX.EXT` of `netdata`.
-fn create_output(prefix: &str, ext: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
-    let path = format!("{prefix}.{ext}");
-    std::fs::File::create(&path)
-        .map(std::io::BufWriter::new)
-        .map_err(|e| format!("cannot create '{path}': {e}"))
-}
-
-/// The position of a sample a network is fitted to: one of `rule` with a result or a score,
-/// whose moves replay, and that the search does not settle statically. The tables' state
-/// only: no network is built for data, whatever `WUZI_NNUE_FILE` says.
-fn fitted_position(s: &Sample, rule: Rule) -> Option<Position> {
-    if s.rule != rule || !s.has_target() {
-        return None;
-    }
-    let pos = Position::with_network(replay(s.size, &s.moves)?, rule, None);
-    (!features::is_static(&pos)).then_some(pos)
-}
-
-/// `netdata --shapes 1`: the evaluation's own inputs, for fitting a model on top of the
-/// tables. Writes `PREFIX.spos` (24-byte records: u64 game, u8 colour to move, u8 result (as
-/// in `.pos`), u16 rows, i32 search score or `i32::MIN`, i32 classical score for the side to
-/// move, u16 threat-level index (`level(me) * NLEVELS + level(them)`), u16 zero) and
-/// `PREFIX.scells` (6-byte rows: u16 shape of the cell for the side to move, u16 its shape
-/// for the other side, u16 number of empty cells with that pair), little endian. The rows
-/// of position k follow those of position k - 1. `scripts/shape_net.py` reads them. With
-/// `--net FILE` (a network for the rule), also `PREFIX.snet`: the network's part of the
-/// score for the side to move, i32 per position, to check an export against the trainer.
-fn shapedata(
-    samples: &[Sample],
-    rule: Rule,
-    prefix: &str,
-    net: Option<&'static crate::eval::network::Network>,
-) -> Result<(), String> {
-    use crate::eval::weights::{threat_level, NLEVELS};
-    use crate::game::board::EMPTY;
-    use std::io::Write;
-    let create = |ext: &str| create_output(prefix, ext);
-    let (mut pos_out, mut cell_out) = (create("spos")?, create("scells")?);
-    let mut net_out = match net {
-        Some(n) if n.rule != rule => return Err(format!("--net is a {} network", n.rule.name())),
-        Some(_) => Some(create("snet")?),
-        None => None,
-    };
-    let (mut kept, mut rows) = (0usize, 0usize);
-    let mut cells: Vec<[u16; 2]> = Vec::with_capacity(1024);
-    for s in samples {
-        let Some(pos) = fitted_position(s, rule) else {
-            continue;
-        };
-        let (me, them) = (pos.side(), pos.side().opp());
-        cells.clear();
-        for i in pos.board.all_cells() {
-            if pos.board.cell(i) == EMPTY {
-                cells.push([pos.eval.shape(i, me) as u16, pos.eval.shape(i, them) as u16]);
-            }
-        }
-        cells.sort_unstable();
-        let mut n = 0u16;
-        for run in cells.chunk_by(|a, b| a == b) {
-            let mut rec = [0u8; 6];
-            rec[0..2].copy_from_slice(&run[0][0].to_le_bytes());
-            rec[2..4].copy_from_slice(&run[0][1].to_le_bytes());
-            rec[4..6].copy_from_slice(&(run.len() as u16).to_le_bytes());
-            cell_out.write_all(&rec).map_err(|e| e.to_string())?;
-            n += 1;
-        }
-        rows += n as usize;
-        let level =
-            threat_level(pos.eval.counts(me)) * NLEVELS + threat_level(pos.eval.counts(them));
-        let mut rec = Vec::with_capacity(24);
-        rec.extend_from_slice(&s.game.to_le_bytes());
-        rec.push(me.index() as u8);
-        rec.push(s.result);
-        rec.extend_from_slice(&n.to_le_bytes());
-        rec.extend_from_slice(&s.score.unwrap_or(i32::MIN).to_le_bytes());
-        rec.extend_from_slice(&pos.eval.classical(me).to_le_bytes());
-        rec.extend_from_slice(&(level as u16).to_le_bytes());
-        rec.extend_from_slice(&0u16.to_le_bytes());
-        pos_out.write_all(&rec).map_err(|e| e.to_string())?;
-        if let (Some(out), Some(n)) = (net_out.as_mut(), net) {
-            let mut with = Position::with_network(pos.board.clone(), rule, Some(n));
-            let v = with.eval.network_score(&with.board, me).unwrap_or(i32::MIN);
-            out.write_all(&v.to_le_bytes()).map_err(|e| e.to_string())?;
-        }
-        kept += 1;
-    }
-    pos_out.flush().map_err(|e| e.to_string())?;
-    cell_out.flush().map_err(|e| e.to_string())?;
-    if let Some(out) = net_out.as_mut() {
-        out.flush().map_err(|e| e.to_string())?;
-    }
-    println!(
-        "netdata --shapes {}: {kept} positions of {} samples, {rows} rows -> {prefix}.spos/.scells",
-        rule.name(),
-        samples.len()
-    );
-    Ok(())
-}
-
-/// The 8-cell line key of freestyle (cells -4..-1 and +1..+4, 2 bits each) of a board key,
-/// or its reversal if smaller: a line reads the same both ways.
-pub fn canonical_key(key: u32) -> u16 {
-    let k = ((key >> 2) & 0xFFFF) as u16;
-    let mut r = 0u16;
-    for j in 0..8 {
-        r |= ((k >> (2 * j)) & 3) << (2 * (7 - j));
-    }
-    k.min(r)
 }
 
 /// The samples of every file named by `--data` (comma-separated), in order.

@@ -1,7 +1,14 @@
 //! Logistic regression of the linear evaluation on game results and search scores (Texel
-//! tuning): the predicted win probability of the side to move is `σ(features·w / (d·K))`,
-//! fitted with Adam on the cross-entropy against `λ·result + (1−λ)·σ(score/K)`, with an L2
-//! pull towards the starting table so that rare shapes keep sensible values.
+//! tuning): the predicted win probability of the side to move is `σ(features·w / (d·K))`
+//! (`d` the table's divisor, `K` its logistic scale), fitted with Adam on the
+//! cross-entropy against `λ·result + (1−λ)·σ(score/K)`, with an L2 pull towards the
+//! starting table so that rare shapes keep sensible values.
+//!
+//! The scale is fitted first, to the starting table and the results alone ([`best_scale`]:
+//! golden-section search), so that the search scores and the table speak the same units.
+//! The threat-table parameters (one count per position, where a shape has dozens) take
+//! larger steps ([`FitConfig::group_lr`]). [`fit`] keeps the epoch with the lowest
+//! validation loss; validation is by whole games, held out before any fitting.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

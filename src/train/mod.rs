@@ -1,6 +1,24 @@
-//! Learning the evaluation from games: self-play data (`selfplay`), sample files in Wuzi's and
-//! c-gomoku-cli's formats (`record`), the evaluation as a linear model (`features`), its
-//! logistic-regression fit (`fit`) and the subcommands around them (`cli`).
+//! Learning the evaluation and the move ordering from games.
+//!
+//! The evaluation ([`crate::eval::weights`]) is linear in the counts of the empty cells'
+//! shapes plus one threat-level indicator, so fitting it to games is a logistic regression,
+//! as Texel tuning is for chess engines:
+//!
+//! 1. positions with a result (and, from self-play, a search score) come from
+//!    [`selfplay`] (node-limited games of Wuzi against itself) or from any engine's games in
+//!    c-gomoku-cli's sample formats ([`record`]);
+//! 2. each position is replayed on a board with its evaluator, positions the search
+//!    settles statically are left out, and the rest become sparse feature rows laid out
+//!    like a table's parameters ([`features`]);
+//! 3. [`fit`] fits the parameters (Adam on the cross-entropy of σ(score/K) against a mix of
+//!    the result and the search score), starting from a table and pulled towards it;
+//! 4. the result is written as a `.wzw` file, which `WUZI_EVAL_FILE` or the embedded
+//!    tables of `src/eval/weights/` then use.
+//!
+//! The move-ordering corrections ([`crate::eval::policy`]) are fitted the same way to the
+//! moves played ([`policy`]: a softmax over the candidate cells). [`cli`] holds the
+//! `selfplay` and `train` subcommands; `scripts/learn.sh` runs one loop of self-play, fit
+//! and a match against the table before.
 pub mod cli;
 pub mod features;
 pub mod fit;

@@ -3,10 +3,15 @@
 //! position; every cell the search would list there is a candidate with the logit
 //! `alpha * score / 1000 + own[shape for us] + opp[shape for them] + last[distance class
 //! from the opponent's last stone] + prev[from our last stone]` (`--near 0`: without the
-//! last two), `score` being the hand-set ordering score ([`score_move`]). A softmax over the candidates against the
-//! move played (cross-entropy, L2 on the tables, full-batch Adam); the tables are written in
-//! the ordering's units (`1000 / alpha` per logit), so the search adds them to `score`.
-//! Positions with a five point for either side (the move is forced) are left out.
+//! last two), `score` being the hand-set ordering score ([`score_move`]). A softmax over
+//! the candidates against the move played (cross-entropy, L2 on the tables, full-batch
+//! Adam); the tables are written in the ordering's units (`1000 / alpha` per logit), so the
+//! search adds them to `score`. Positions with a five point for either side (the move is
+//! forced) are left out.
+//!
+//! Games of a stronger engine teach more than Wuzi's own: the renju and standard tables
+//! were fitted to the moves of Rapfi's classical engine playing itself, read from
+//! c-gomoku-cli's samples ([`super::record`]).
 
 use super::cli::{parse_rule, read_samples, replay, split_by_game, Args};
 use super::record::Sample;
@@ -46,7 +51,7 @@ fn build(samples: &[Sample], rule: Rule) -> Data {
         let Some(board) = replay(s.size, before) else {
             continue;
         };
-        let mut pos = Position::with_network(board, rule, None);
+        let mut pos = Position::new(board, rule);
         let (me, them) = (pos.side(), pos.side().opp());
         let five = Combo::Five as usize;
         if pos.eval.counts(me)[five] > 0 || pos.eval.counts(them)[five] > 0 {

@@ -1,7 +1,9 @@
-//! Self-play for training data: many node-limited games from random balanced-ish openings on
-//! several threads, each position written with the game's result and the search score.
-//! Every game is a function of (seed, game number) alone (node limits, a fresh table per
-//! game), and games are written in order, so a run is reproducible whatever the threads.
+//! Self-play for training data: many node-limited games from random near-centre openings
+//! (or from a list of openings, with random extra stones) on several threads, each position
+//! written with the game's result and the search score (the [`record`](super::record)
+//! format). Every game is a function of (seed, game number) alone (node limits, a fresh
+//! hash table per game), and games are written in order, so a run is reproducible whatever
+//! the number of threads.
 
 use super::record::Sample;
 use crate::game::board::{Board, Color, EMPTY};
@@ -33,11 +35,10 @@ pub struct Config {
     pub openings: Vec<Vec<Pos>>,
     /// Random stones added to a listed opening (alternating colours, each within two cells
     /// of a stone already there), so that a few hundred openings give thousands of different
-    /// games: the search is deterministic at a node limit, and the network's inputs do not
-    /// tell a game from its rotations. They unbalance the opening: session 33, 2,600 games
-    /// from 1,000 balanced 4-stone openings with 2 extra stones, 20,000 nodes a move: black
-    /// 1,771, white 757, draws 72 (the first extra stone, black's, is worth more than the
-    /// reply).
+    /// games: the search is deterministic at a node limit, and the evaluation's shapes do
+    /// not tell a game from its rotations. They unbalance the opening: 2,600 games from 1,000
+    /// balanced 4-stone openings with 2 extra stones, 20,000 nodes a move: black 1,771,
+    /// white 757, draws 72 (the first extra stone, black's, is worth more than the reply).
     pub extra_stones: usize,
     /// Each move's node limit is drawn from `nodes · (1 ± node_jitter)` (uniform, from the
     /// game's seed), so that one opening gives different games without unbalancing it: a

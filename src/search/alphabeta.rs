@@ -31,13 +31,6 @@ fn near_line(a: usize, b: usize) -> bool {
     d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 
-/// The larger of the column and row distances between cells `a` and `b`.
-#[inline]
-fn chebyshev(a: usize, b: usize) -> usize {
-    let (dx, dy) = distances(a, b);
-    dx.max(dy)
-}
-
 /// Breadcrumbs are left at nodes this deep or deeper, this near the root.
 const CRUMB_DEPTH: i32 = 3;
 const CRUMB_PLY: usize = 8;
@@ -190,8 +183,6 @@ pub struct Worker<'a> {
     /// Whether the move played at each ply of the current line made an open three or more
     /// for its side (CONTINUED_ATTACK).
     attacks: Vec<bool>,
-    /// Whether the move played at each ply of the current line made a four (RFP_NOT_IN_VCF).
-    fours: Vec<bool>,
     /// The late-move reduction the move into each ply was searched with (HINDSIGHT).
     reductions: Vec<i32>,
     pub vcf_cache: VcfCache,
@@ -232,7 +223,6 @@ impl<'a> Worker<'a> {
             excluded: vec![0; MAX_PLY + 1],
             evals: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
-            fours: vec![false; MAX_PLY + 1],
             reductions: vec![0; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
@@ -285,7 +275,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Negamax PVS. Scores are from the side to move's point of view.
-    pub fn search(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         self.pv[ply].clear();
@@ -327,9 +324,6 @@ impl<'a> Worker<'a> {
             if EVAL_FROM_PARENT && ply >= 1 {
                 self.evals[ply] = -self.evals[ply - 1];
             }
-            if RFP_NOT_IN_VCF {
-                self.fours[ply] = false;
-            }
             self.pos.make(b);
             let s = -self.search(depth, -beta, -alpha, ply + 1, pv_node);
             self.pos.undo();
@@ -341,18 +335,6 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.static_win(me) {
             return WIN - ply_i - win;
         }
-        // See MATE_DISTANCE.
-        let (mut alpha, beta) = if MATE_DISTANCE {
-            let a = alpha.max(-(WIN - ply_i - 2));
-            let b = beta.min(WIN - ply_i - 1);
-            if a >= b {
-                return a;
-            }
-            (a, b)
-        } else {
-            (alpha, beta)
-        };
-
         if depth <= 0 {
             return self.quiesce(depth, alpha, beta, ply);
         }
@@ -378,10 +360,6 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // See KILLER_RESET.
-        if KILLER_RESET {
-            self.killers[ply + 2] = [0; 2];
-        }
         // The opponent has an open three (or a double-four point): only defences and our
         // fours are generated, and nothing is pruned on the static score.
         let threatened = self.pos.has_open_four_point(opp);
@@ -409,12 +387,8 @@ impl<'a> Worker<'a> {
                 depth -= 1;
             }
         }
-        let improving = !chained
-            && match ply {
-                0 => false,
-                1 => PLY1_IMPROVING && static_eval > -self.evals[0],
-                _ => static_eval > self.evals[ply - 2],
-            };
+        // The root's children have no entry two plies up: never improving.
+        let improving = !chained && ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
             // The pruning below judges the node by the TT's score where the TT's bound says
             // the static score is off in that direction: see TT_CORRECTS_EVAL.
@@ -423,18 +397,14 @@ impl<'a> Worker<'a> {
             } else {
                 static_eval
             };
-            // Reverse futility pruning, at any depth (see RFP_MARGIN), not in a four
-            // sequence of ours where RFP_NOT_IN_VCF.
-            let in_vcf = RFP_NOT_IN_VCF && ply >= 4 && self.fours[ply - 2] && self.fours[ply - 4];
-            if !in_vcf
-                && eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta
-            {
-                return if RFP_DAMPED { (eval + beta) / 2 } else { eval };
+            // Reverse futility pruning, at any depth (see RFP_MARGIN).
+            if eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta {
+                return eval;
             }
             // Razoring: far below alpha, only a four sequence can save the node.
             if depth <= tune::razor_max_depth() && eval + tune::razor_margin() * depth < alpha {
                 let v = self.quiesce(0, alpha, alpha + 1, ply);
-                if v <= alpha || RAZOR_TRUSTS_FOURS {
+                if v <= alpha {
                     return v;
                 }
             }
@@ -442,7 +412,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: a node this deep with no TT move is searched one ply
         // shallower (see IIR_MIN_DEPTH).
-        let mut depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
+        let depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
             depth - 1
         } else {
             depth
@@ -560,7 +530,7 @@ impl<'a> Worker<'a> {
             // the fours after it are still searched. For the threat moves see LMP_THREATS.
             if !pv_node
                 && !threatened
-                && (!forcing || LMP_FOURS)
+                && !forcing
                 && (quiet || LMP_THREATS)
                 && depth <= tune::lmp_max_depth()
                 && best > -WIN_BOUND
@@ -603,9 +573,6 @@ impl<'a> Worker<'a> {
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
             let attack = is_attack(&self.pos, i, me);
             self.attacks[ply] = attack;
-            if RFP_NOT_IN_VCF {
-                self.fours[ply] = forcing;
-            }
             if excluded == 0 {
                 let kind = if forcing {
                     MoveKind::Four
@@ -639,21 +606,6 @@ impl<'a> Worker<'a> {
                     }
                     if setup {
                         r -= lmr_units(tune::lmr_setup());
-                    }
-                    if DISTANT_DELAY && delaying {
-                        // Far from the opponent's last stone, far from ours: see
-                        // DISTANT_DELAY. The move is made, so the opponent's last stone is
-                        // the second to last and ours the third.
-                        let moves = self.pos.board.moves();
-                        let far = |k: usize| {
-                            moves.len() < k || chebyshev(moves[moves.len() - k] as usize, i) > 4
-                        };
-                        if far(2) {
-                            r += lmr_units(DISTANT_DELAY_OPP);
-                        }
-                        if far(3) {
-                            r += lmr_units(DISTANT_DELAY_OWN);
-                        }
                     }
                     if continued {
                         r -= lmr_units(tune::lmr_continued());
@@ -702,15 +654,6 @@ impl<'a> Worker<'a> {
                         self.reward(ply, &list, n, n, depth, threatened, excluded);
                         break;
                     }
-                    // The moves after one that raised alpha one ply shallower: see
-                    // ALPHA_RAISED_SHALLOWER.
-                    if ALPHA_RAISED_SHALLOWER
-                        && depth > 2
-                        && depth < 12
-                        && s.abs() < ALPHA_RAISED_BOUND
-                    {
-                        depth -= 1;
-                    }
                 }
             }
         }
@@ -753,7 +696,7 @@ impl<'a> Worker<'a> {
     /// counter move for a quiet best move. A singular probe's excluded move was not searched
     /// there and is left alone.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn reward(
+    fn reward(
         &mut self,
         ply: usize,
         list: &[(u16, i32)],
@@ -783,18 +726,10 @@ impl<'a> Worker<'a> {
                 self.counters[l][me.index()] = m;
             }
         }
-        // The moves the quiet history orders: see QUIET_HISTORY_ALL.
-        let ordered_quiet = |pos: &Position, q: usize| {
-            if QUIET_HISTORY_ALL {
-                !is_attack(pos, q, me)
-            } else {
-                !threatened && is_quiet(pos, q, me)
-            }
-        };
-        if ordered_quiet(&self.pos, i) {
+        if quiet {
             update_history(&mut self.history[i][me.index()], bonus);
             for q in others.clone() {
-                if ordered_quiet(&self.pos, q) {
+                if !threatened && is_quiet(&self.pos, q, me) {
                     update_history(&mut self.history[q][me.index()], -bonus);
                 }
             }

@@ -2,7 +2,6 @@
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
 use super::alphabeta::{MoveStats, Worker};
-use super::params::{ASPIRATION_SWING, FAIL_HIGH_SHALLOWER, ROOT_KEEPS_ORDER, ROOT_STATS};
 use super::position::Position;
 use super::threads::{Crumbs, Helpers};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
@@ -234,7 +233,6 @@ fn deepen(
     let all_nodes = |w: &Worker| w.nodes + helpers.map_or(0, |h| h.nodes());
     let mut best = root[0];
     let mut best_score: i32 = 0;
-    let mut swing = 0;
     let mut best_depth = 0;
     let mut best_pv = vec![best];
     let mut scores = vec![0i32; root.len()];
@@ -252,7 +250,7 @@ fn deepen(
         let (score, iter_best) = if multipv > 1 {
             search_root_multi(w, &mut root, &mut scores, &mut lines, depth, multipv)
         } else {
-            aspirated(w, &mut root, &mut scores, depth, best_score, swing)
+            aspirated(w, &mut root, &mut scores, depth, best_score)
         };
         if w.aborted {
             // A move that beat the previous best in the unfinished iteration is still an improvement.
@@ -270,7 +268,6 @@ fn deepen(
         }
         best = root[0];
         let dropped = depth > 4 && score < best_score - SCORE_DROP;
-        swing = swing_after(swing, depth, score, best_score);
         best_score = score;
         best_depth = depth;
         best_pv = w.pv[0].clone();
@@ -468,60 +465,32 @@ fn defend_vcf(
     Some(safe)
 }
 
-/// How far the root's score moves from one iteration to the next, for the aspiration window:
-/// the running mean (halved each iteration) of the last moves, mates left out. `swing` is its
-/// value before the iteration that ended at `depth` with `score`, after one at `previous`.
-pub(super) fn swing_after(swing: i32, depth: i32, score: i32, previous: i32) -> i32 {
-    if depth < 2 || score.abs() >= WIN_BOUND || previous.abs() >= WIN_BOUND {
-        return swing;
-    }
-    let step = (score - previous).abs();
-    if depth == 2 {
-        step
-    } else {
-        (swing + step) / 2
-    }
-}
-
 /// One iteration inside an aspiration window around `previous`, widened until the score
-/// falls inside it (or the search is aborted). `swing` is how far the score has been
-/// moving ([`swing_after`]); see ASPIRATION_SWING.
+/// falls inside it (or the search is aborted).
 pub(super) fn aspirated(
     w: &mut Worker,
     root: &mut [u16],
     scores: &mut [i32],
     depth: i32,
     previous: i32,
-    swing: i32,
 ) -> (i32, Option<(u16, i32)>) {
-    let mut delta = swing
-        .checked_div(ASPIRATION_SWING)
-        .map_or(aspiration(), |s| aspiration().max(s));
+    let mut delta = aspiration();
     let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-WIN, WIN)
     };
-    // Fail highs in a row (see FAIL_HIGH_SHALLOWER).
-    let mut highs = 0;
     loop {
-        let d = if FAIL_HIGH_SHALLOWER {
-            (depth - highs).max(1)
-        } else {
-            depth
-        };
-        let (score, iter_best) = search_root(w, root, scores, d, lo, hi);
+        let (score, iter_best) = search_root(w, root, scores, depth, lo, hi);
         if w.aborted {
             return (score, iter_best);
         }
         if score <= lo && lo > -WIN {
             lo = (lo - delta).max(-WIN);
             delta *= 3;
-            highs = 0;
         } else if score >= hi && hi < WIN {
             hi = (hi + delta).min(WIN);
             delta *= 3;
-            highs += 1;
         } else {
             return (score, iter_best);
         }
@@ -540,7 +509,6 @@ fn search_root(
 ) -> (i32, Option<(u16, i32)>) {
     let mut best = -WIN;
     let mut best_move: Option<(u16, i32)> = None;
-    let (alpha_orig, mut best_rank, mut tried) = (alpha, 0, 0);
     w.seldepth = 0;
     w.set_root_eval();
     w.watch(RootEvent::Pass { depth });
@@ -567,11 +535,9 @@ fn search_root(
         }
         w.watch(RootEvent::Done(Pos::from_idx(i)));
         scores[n] = s;
-        tried = n + 1;
         if s > best {
             best = s;
             best_move = Some((m, s));
-            best_rank = n;
             if s > alpha {
                 alpha = s;
                 let (head, tail) = w.pv.split_at_mut(1);
@@ -584,21 +550,10 @@ fn search_root(
             }
         } else if n > 0 {
             // A move that failed low (here s <= best <= alpha) is ranked by its (fail-soft)
-            // bound, below alpha; with ROOT_KEEPS_ORDER below every searched score instead,
-            // so that the stable sort keeps the previous order (as Stockfish and Rapfi do;
-            // measured level in session 54).
-            scores[n] = if ROOT_KEEPS_ORDER {
-                -WIN
-            } else {
-                scores[n].min(alpha - 1)
-            };
+            // bound, below alpha (Stockfish and Rapfi keep the previous order instead:
+            // tried, see `tried.rs`).
+            scores[n] = scores[n].min(alpha - 1);
         }
-    }
-    if ROOT_STATS && !w.aborted && best > alpha_orig {
-        // The root's best move taught like any node's (ROOT_STATS, params.rs).
-        let list: Vec<(u16, i32)> = root[..tried].iter().map(|&m| (m, 0)).collect();
-        let threatened = w.pos.has_open_four_point(w.pos.side().opp());
-        w.reward(0, &list, best_rank, tried, depth, threatened, 0);
     }
     if !w.aborted {
         // Stable sort: best move first, the rest by their (bound) scores.
@@ -612,23 +567,4 @@ fn search_root(
         }
     }
     (best, best_move)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_swing_follows_the_score_and_ignores_mates() {
-        // Depth 1 has no previous iteration to compare with.
-        assert_eq!(swing_after(0, 1, 300, 0), 0);
-        // Depth 2 starts the mean afresh, whatever an earlier search left.
-        assert_eq!(swing_after(999, 2, 100, 300), 200);
-        // Later iterations halve the old mean and add half the new move.
-        assert_eq!(swing_after(200, 3, -100, 100), 200);
-        assert_eq!(swing_after(200, 4, -60, -100), 120);
-        // A proven score on either side leaves it as it was.
-        assert_eq!(swing_after(120, 5, WIN - 9, -60), 120);
-        assert_eq!(swing_after(120, 6, -60, -(WIN - 9)), 120);
-    }
 }

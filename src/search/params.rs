@@ -983,17 +983,6 @@ pub const QUIESCE_PLAIN_LEVELS: i32 = 2;
 /// -4.5 +/- 15.5 by pairs (1,011 games, +470 -482 =59, stopped at LLR -1.51; 1.88M nodes).
 /// SPSA (session 43): 340, from 325.
 pub const RFP_MARGIN: i32 = 340;
-/// Reverse futility pruning returns the mean of the score and beta instead of the score
-/// (Stockfish's damped fail-soft return). `bench 12` 1.38M nodes to depth 12 instead of
-/// 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5403): +10.9 +/- 16.8 by pairs
-/// (1,115 games, +555 -521 =39); then on this machine (`scripts/match.py ... --games 2000
-/// --concurrency 1 --sprt 0 10 0.05 0.05`, two matches side by side): **+3.5 +/- 12.1**
-/// (2,000 games, +970 -950 =80, seed 5406, `bal_s5303.txt`, LLR -0.40 at the cap) and
-/// -7.9 +/- 17.8 (1,056 games, +497 -521 =38, seed 5408, `bal_s5301.txt`, stopped at LLR
-/// -1.57). About +3 +/- 9 over the 4,171 games. With LMP_FOURS, on the lent machine at
-/// concurrency 15 (`--openings bal_s5301.txt --seed 5407`, 230 s): -10.7 +/- 13.1 (1,724
-/// games, +805 -856 =63). Off.
-pub const RFP_DAMPED: bool = false;
 
 /// Razoring: a non-PV node this shallow whose static score is this far below alpha per
 /// ply is settled by the horizon VCF alone.
@@ -1001,13 +990,6 @@ pub const RFP_DAMPED: bool = false;
 pub const RAZOR_MAX_DEPTH: i32 = 2;
 /// SPSA (session 43): 119, from 120.
 pub const RAZOR_MARGIN: i32 = 119;
-/// Razoring returns the horizon's score whatever it is, as Rapfi does (its step 7 returns
-/// the VCF search's value); otherwise only a score at or below alpha returns, and a node
-/// the fours lift above alpha is searched in full. With QUIESCE_DELTA on, `bench 12` 1.10M
-/// nodes to depth 12 instead of 1.30M. Session 53, against the engine with QUIESCE_DELTA
-/// alone (`scripts/match.py ... --openings bal_s5301.txt --seed 5312`): **-1.2 +/- 16.0** by
-/// pairs (1,156 games, +554 -558 =44, stopped at LLR -0.94 for the second run above). Off.
-pub const RAZOR_TRUSTS_FOURS: bool = false;
 
 /// Reverse futility and razoring judge a node by its TT score instead of its static score
 /// where the TT's bound says the static score is too low (a lower bound above it) or too
@@ -1066,14 +1048,6 @@ pub const LMP_BASE: i32 = 3;
 /// fail low the engine without it searched 9 threat moves on average (and 0.2 quiet ones):
 /// most of the horizon's work. To depth 12 on the bench: 2.20M nodes instead of 2.62M.
 pub const LMP_THREATS: bool = true;
-/// Move-count pruning skips our fours too (not under an open three, where they are never
-/// pruned), as Rapfi's move count applies to every move. `bench 12` 1.46M nodes to depth 12
-/// instead of 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5404): +13.4 +/- 15.2 by
-/// pairs (1,065 games, +526 -486 =53); then on this machine (`scripts/match.py ... --games
-/// 2000 --concurrency 1 --openings bal_s5303.txt --sprt 0 10 0.05 0.05 --seed 5405`, beside a
-/// second match): **-10.7 +/- 18.7** (942 games, +438 -467 =37, stopped at LLR -1.74). About
-/// +2 +/- 12 over the 2,007 games; with RFP_DAMPED -10.7 +/- 13.1 (see there). Off.
-pub const LMP_FOURS: bool = false;
 
 /// A quiet move after which we have more four-three or double-three points than before (it
 /// threatens to win on the next move: the wins Rapfi finds against Wuzi are mostly such lines
@@ -1093,43 +1067,6 @@ pub const SETUP_MOVES: bool = true;
 /// delay the defence) are reduced like quiet moves instead of never. Alone (session 16):
 /// about +11 +/- 17 over 1,600 games; with LMP_THREATS see above.
 pub const REDUCE_DELAYING: bool = true;
-/// Where the opponent has an open three, a delaying four (REDUCE_DELAYING) far from the last
-/// stones is reduced more: `DISTANT_DELAY_OPP` plies when it is more than four steps
-/// (the larger of the column and row distances) from the opponent's last stone,
-/// `DISTANT_DELAY_OWN` more when that far from our own last stone (Rapfi's "useless
-/// defence" reduction, 1.93 and 0.96 plies, "~6 Elo" by its authors). `bench 12` 1.26M nodes
-/// to depth 12 instead of 1.30M. Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5502):
-/// +12.1 +/- 14.5 by pairs (1,241 games, +610 -568 =63); then alone on the same machine at
-/// concurrency 15 (`--games 8000 --openings bal_s5301.txt --seed 5504`, 250 s): -1.9 +/- 11.9
-/// (1,814 games, +862 -870 =82); then on this machine (`scripts/match.py ... --games 2000
-/// --concurrency 1 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5506`, 1,000 new
-/// balanced openings): **-0.0 +/- 11.8** (2,000 games, +956 -956 =88, LLR -1.37 at the cap).
-/// About +2.3 +/- 7.3 over the 5,055 games. Off.
-pub const DISTANT_DELAY: bool = false;
-pub const DISTANT_DELAY_OPP: f64 = 1.93;
-pub const DISTANT_DELAY_OWN: f64 = 0.96;
-/// Each time a move raises alpha (without reaching beta) at a node of depth 3 to 11, the
-/// moves after it are searched one ply shallower, and the node is stored at the depth it
-/// ends on (Stockfish and Rapfi, "~26 Elo" by Rapfi's authors), where the score is within
-/// `ALPHA_RAISED_BOUND` of even (Rapfi's 2,000 on its scale of 200 a logit). Session 9 measured
-/// it on a far older search: -1.3 +/- 20.4 (1,081 games). `bench 12` 1.06M nodes to depth 12
-/// instead of 1.30M. Session 55, screened on the lent 16-core machine (its CPUs; three
-/// candidates side by side at concurrency 5 each, 530 s: `scripts/match.py --engine1 CAND
-/// --engine2 BASE --games 4000 --concurrency 5 --turn 100 --match 0 --openings bal_s5303.txt
-/// --seed 5501`): +6.6 +/- 15.2 by pairs (1,273 games, +615 -592 =66); then on this machine
-/// (`--games 2000 --concurrency 1 --openings bal_s5301.txt --sprt 0 10 0.05 0.05 --seed 5505`,
-/// beside a second match): **-19.1 +/- 20.0** (801 games, +363 -406 =32, stopped at LLR
-/// -2.34). About -3 +/- 12 over the 2,074 games. Off.
-pub const ALPHA_RAISED_SHALLOWER: bool = false;
-pub const ALPHA_RAISED_BOUND: i32 = 8670;
-/// No reverse futility pruning at a node where our moves two and four plies up both made a
-/// four (a four sequence under way, where the static score says little): Rapfi's condition.
-/// The root's move is not recorded (as for CONTINUED_ATTACK), so a sequence begun at the root
-/// counts from its second four.
-/// `bench 12` 1.30M nodes to depth 12 (1,304,877 against 1,297,763: session 41 found it too
-/// rare to play). Session 55, screened as ALPHA_RAISED_SHALLOWER (seed 5503): **-2.8 +/-
-/// 13.3** by pairs (1,251 games, +587 -596 =68). Off.
-pub const RFP_NOT_IN_VCF: bool = false;
 /// The root's static score is written at the bottom of the score stack (`Worker::evals`), so
 /// that the nodes two plies down compare with it for `improving`. Until session 56 nothing
 /// wrote it: those nodes, the deepest below the root, compared their static score with 0.
@@ -1154,30 +1091,6 @@ pub const ROOT_STATIC_EVAL: bool = true;
 /// the gain; this one is kept because the entries it replaces were wrong (stale, or counting
 /// the threat just made), not for a proven gain of its own. `bench 12` 1.14M nodes to depth 12.
 pub const EVAL_FROM_PARENT: bool = true;
-/// Rapfi's stack before the root: the root's children (ply 1), which have no entry two plies
-/// up, compare their static score with the root's negated (Rapfi fills the entries before the
-/// root with the root's score, its sign alternating) instead of never being `improving`.
-/// `bench 12` 1.33M nodes to depth 12 (1,325,630 against 1,136,151: those nodes can now be
-/// `improving`, and less is pruned below them). Session 57, against the engine without it
-/// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 1 --turn 100
-/// --match 0 --openings bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5703`, beside a second
-/// match): **-8.9 +/- 20.8** by pairs (700 games, +330 -348 =22, stopped at LLR -1.24). Off.
-pub const PLY1_IMPROVING: bool = false;
-/// Rapfi's and Stockfish's reset of the grandchildren's killers: each node clears the killers
-/// two plies down before its moves are searched, so they hold only moves that cut off below
-/// this node, not what an earlier, unrelated subtree left there. `bench 12` 1.05M nodes to
-/// depth 12 (1,045,234 against 1,136,151). Session 57, against the engine without it (same
-/// command, `bal_s5303.txt`, `--seed 5701`, beside a second match): **+5.3 +/- 15.2** by pairs
-/// (1,247 games, +602 -584 =61, stopped at LLR 0.05 to free the cores). Not proven: off.
-pub const KILLER_RESET: bool = false;
-/// Mate-distance pruning (Rapfi's step 3): the window is narrowed to the best and worst scores
-/// still possible at this ply (a five on our next move, the opponent's five after it); a node
-/// whose window is then empty returns at once. `bench 12` 1.08M nodes to depth 12 (1,079,711
-/// against 1,136,151). Session 57, against the engine without it (`scripts/match.py --engine1
-/// NEW --engine2 BASE --games 2000 --concurrency 1 --turn 100 --match 0 --openings
-/// bal_s5501.txt --sprt 0 10 0.05 0.05 --seed 5702`, beside a second match): **-26.6 +/-
-/// 20.4** by pairs (576 games, +250 -294 =32, SPRT H0). Off.
-pub const MATE_DISTANCE: bool = false;
 
 // Left out (session 8): futility pruning of quiet moves (after the first, non-PV, depth <= 4,
 // static score + 50 + 70 per ply <= alpha): +8.7 +/- 27.5 (600 balanced, 100 ms), then
@@ -1220,31 +1133,9 @@ pub const ATTACK_HISTORY_SHIFT: i32 = 8;
 /// 1,902 games (+927 -844 =131).
 pub const BEST_MOVE_STATS: bool = true;
 
-/// The quiet history updated for every move it orders: each move that is not a threat of
-/// ours (`moves::is_attack`), blocks of the opponent's threes and fours and the moves under
-/// an open three included, as Rapfi splits its histories. Without it only the quiet moves in
-/// the search's sense (`is_quiet`: neither a threat nor a block, not under an open three)
-/// update it, so that the blocks it orders never taught it anything. `bench 12` 1.38M nodes
-/// to depth 12 instead of 1.51M. Session 52, against the engine without it (`scripts/match.py
-/// --engine1 NEW --engine2 OLD --games 2000 --concurrency 2 --turn 100 --match 0 --openings
-/// bal_s5001.txt --sprt 0 10 0.05 0.05 --seed 5203`): -1.5 +/- 15.1 by pairs (1,146 games,
-/// +545 -550 =51, stopped at LLR -1.10). Off.
-pub const QUIET_HISTORY_ALL: bool = false;
-
 // Not played (session 52): the threat moves that move-count pruning skips spared the
 // history maluses (Stockfish charges only the moves it searched): `bench 12` 1,514,243 nodes
 // against 1,514,193, so rarely does such a move come before a node's best one.
-
-/// The root's statistics updated as any node's (`Worker::reward`): after a root pass whose
-/// best move raised alpha, that move gains history (and becomes the killer and counter move
-/// where quiet), the moves searched before it lose. The root's own order comes from its
-/// scores, but the histories order our moves deeper in the tree and in the next move's
-/// search. `bench 12` 1.29M nodes to depth 12 instead of 1.51M. Session 52, against the
-/// engine without it (`scripts/match.py --engine1 NEW --engine2 OLD --games 2000
-/// --concurrency 2 --turn 100 --match 0 --openings bal_s5003.txt --sprt 0 10 0.05 0.05 --seed
-/// 5205`): +1.9 +/- 14.5 by pairs (1,127 games, +530 -523 =74, stopped at LLR -0.57 to free
-/// the cores for the games against Rapfi). Off.
-pub const ROOT_STATS: bool = false;
 
 /// History pruning (Stockfish's): at a non-PV node of depth at most HISTORY_PRUNE_DEPTH not
 /// under an open three, once a move has been searched, a quiet move whose history is below
@@ -1369,36 +1260,6 @@ pub const IIR_MIN_DEPTH: i32 = 6;
 /// of it one renju position). Not changed.
 /// SPSA (session 43): 66, from 60.
 pub const ASPIRATION: i32 = 66;
-
-/// A first window of at least half the root score's recent swing (`delta = max(ASPIRATION,
-/// swing / ASPIRATION_SWING)`, the swing a running mean, halved each iteration, of how far the
-/// score moved from one iteration to the next; 0 turns it off). Why: from depth 6 on the score
-/// moves by a median 131 a ply (mean 192; session 66, a counting build on the first move of
-/// the 12 first balanced openings, `scripts/depth.py BUILD --depth 13 --count 12`), so the
-/// window of 66 failed 223 times in 96 iterations. With it (2): 8.7 % fewer nodes to depth 13
-/// on the 40 openings (geometric mean 187,952 against 205,892; the swing itself 201,048, a
-/// third of it 190,677, no window at all 336k on the 12). Against the engine without it
-/// (`scripts/match.py --engine1 NEW --engine2 BASE --games 2000 --concurrency 2 --turn 100
-/// --match 0 --openings bal_s6501.txt --sprt 0 10 0.05 0.05 --seed 6601`): **+0.5 +/- 12.1**
-/// by pairs (2,000 games, +954 -951 =95, LLR -1.17 at the cap). Off: fewer nodes to a
-/// depth, and level in games.
-pub const ASPIRATION_SWING: i32 = 0;
-
-/// The root's moves that fail low keep their previous order (Stockfish, Rapfi: a stable sort
-/// with every failed move below the searched ones) instead of being sorted by their
-/// fail-soft bounds. `bench 12` 1.13M nodes to depth 12 instead of 1.30M. Session 54,
-/// screened on the lent 16-core machine (its CPUs; four candidates side by side at
-/// concurrency 4 each, 540 s, against the engine without them: `scripts/match.py --engine1
-/// CAND --engine2 BASE --games 4000 --concurrency 4 --turn 100 --match 0 --openings
-/// bal_s5301.txt --seed 5401..5404`, stopped by the time limit): **+0.7 +/- 17.1** by pairs
-/// (1,051 games, +501 -498 =52, seed 5401). Off (session 44 had begun to measure it and
-/// stopped after 106 games).
-pub const ROOT_KEEPS_ORDER: bool = false;
-/// After the root's window fails high, the next try searches one ply shallower per fail
-/// high in a row, at least depth 1 (Stockfish's `failedHighCnt`). `bench 12` 1.08M nodes to
-/// depth 12 instead of 1.30M. Session 54, screened as ROOT_KEEPS_ORDER (seed 5402):
-/// **-5.5 +/- 17.3** by pairs (1,071 games, +506 -522 =43). Off.
-pub const FAIL_HIGH_SHALLOWER: bool = false;
 
 /// Hindsight depth adjustment (Stockfish 17's, from its `priorReduction`): a node that its
 /// parent searched with a late-move reduction judges that reduction by its own static score

@@ -4,7 +4,7 @@
 //! deeper iteration than the main thread also offers its line as the answer.
 
 use super::alphabeta::Worker;
-use super::iterative::{aspirated, swing_after};
+use super::iterative::aspirated;
 use super::position::Position;
 use super::tt::TranspositionTable;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -173,7 +173,6 @@ impl Helpers {
         w.tid = (id as u64 + 1).min(TID_BITS);
         let mut scores = vec![0i32; root.len()];
         let mut previous = 0;
-        let mut swing = 0;
         let mut counted = 0;
         let max_depth = max_depth.clamp(1, 100);
         let mut depth = 0;
@@ -183,13 +182,12 @@ impl Helpers {
             if depth > max_depth {
                 break;
             }
-            let (score, _) = aspirated(&mut w, &mut root, &mut scores, depth, previous, swing);
+            let (score, _) = aspirated(&mut w, &mut root, &mut scores, depth, previous);
             self.nodes.fetch_add(w.nodes - counted, Ordering::Relaxed);
             counted = w.nodes;
             if w.aborted {
                 break;
             }
-            swing = swing_after(swing, depth, score, previous);
             previous = score;
             let mut pv = w.pv[0].clone();
             if pv.first() != Some(&root[0]) {

@@ -1,14 +1,14 @@
 //! Principal-variation search with threat-aware move selection, TT cut-offs,
 //! killers, history, late-move reductions and late-move pruning.
 
+use super::crumbs::Crumbs;
 use super::moves::{
-    adds_win_threat, fill, find_all, first_with, generate, is_attack, is_playable_early, is_quiet,
-    makes_four, pick_next, win_threat_points,
+    adds_win_threat, fill, first_with, is_attack, is_playable_early, is_quiet, makes_four,
+    pick_next, win_threat_points,
 };
 use super::params::*;
 use super::position::Position;
 use super::stats::{self, MoveKind};
-use super::threads::Crumbs;
 use super::threat::{Vcf, VcfCache, Vct};
 use super::tt::{
     from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
@@ -173,7 +173,7 @@ pub struct Worker<'a> {
     stop: &'a AtomicBool,
     deadline: Instant,
     max_nodes: u64,
-    bufs: Vec<Vec<u16>>,
+    pub(super) bufs: Vec<Vec<u16>>,
     qbufs: Vec<Vec<(i32, u16)>>,
     lists: Vec<Vec<(u16, i32)>>,
     /// The move a singular-extension probe leaves out, per ply (0: none).
@@ -913,109 +913,6 @@ impl<'a> Worker<'a> {
         } else {
             None
         }
-    }
-
-    /// Every root move the generator offers, with no decision taken at the root (for a
-    /// search that must leave some moves out: a forced move may be one of them). When the
-    /// generator offers none, the `fallback_squares`.
-    pub fn root_list(&mut self) -> Vec<u16> {
-        let mut buf = std::mem::take(&mut self.bufs[0]);
-        let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
-        self.bufs[0] = buf;
-        if list.is_empty() {
-            return self
-                .fallback_squares()
-                .into_iter()
-                .map(|i| i as u16)
-                .collect();
-        }
-        list.into_iter().map(|(m, _)| m).collect()
-    }
-
-    /// The legal squares near the stones, in index order, or every legal square when none
-    /// is near: what a root plays from when the generator offers nothing sensible.
-    fn fallback_squares(&self) -> Vec<usize> {
-        let b = &self.pos.board;
-        let near: Vec<usize> = b
-            .play_area()
-            .filter(|&i| b.near(i) > 0 && self.pos.is_legal(i))
-            .collect();
-        if !near.is_empty() {
-            return near;
-        }
-        b.all_cells().filter(|&i| self.pos.is_legal(i)).collect()
-    }
-
-    /// A legal square for a lost root, near the stones first.
-    fn any_legal(&self) -> Option<usize> {
-        self.fallback_squares().first().copied()
-    }
-
-    /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
-    /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
-    /// an open four is searched with the other moves instead of being played at once.
-    pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
-        let me = self.pos.side();
-        let opp = me.opp();
-        let mut buf = std::mem::take(&mut self.bufs[0]);
-        let result = (|| {
-            if let Some(i) = first_with(&self.pos, me, Threat::Five) {
-                return Ok((i as u16, WIN - 1));
-            }
-            let blocks = find_all(&self.pos, opp, Threat::Five);
-            if !blocks.is_empty() {
-                let legal: Vec<usize> = blocks
-                    .iter()
-                    .copied()
-                    .filter(|&i| self.pos.is_legal(i))
-                    .collect();
-                let score = if blocks.len() > 1 || legal.is_empty() {
-                    -(WIN - 2)
-                } else {
-                    0
-                };
-                // No legal block (renju black, forbidden point): lost either way, but a foul
-                // is never played; any legal move is (near the stones first).
-                let pick = legal.first().copied().or_else(|| self.any_legal());
-                return Ok((pick.unwrap_or(blocks[0]) as u16, score));
-            }
-            for i in find_all(&self.pos, me, Threat::Flex4) {
-                if self.pos.is_legal(i) && !all_lines {
-                    return Ok((i as u16, WIN - 3));
-                }
-            }
-            let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
-            if list.len() == 1 {
-                return Ok((list[0].0, 0));
-            }
-            if list.is_empty() {
-                // Lost (no defence holds), or every sensible move is forbidden or the
-                // neighbourhood is full. Resist anyway: block one of the opponent's open-four
-                // points, else one of its four points, else a legal square near the stones,
-                // else any (it used to be the first legal square: the corner, to a watcher an
-                // engine that gave up).
-                let legal = |i: &usize| self.pos.is_legal(*i);
-                let any = find_all(&self.pos, opp, Threat::Flex4)
-                    .into_iter()
-                    .find(legal)
-                    .or_else(|| {
-                        find_all(&self.pos, opp, Threat::Four)
-                            .into_iter()
-                            .find(legal)
-                    })
-                    .or_else(|| self.any_legal());
-                let fallback = any.or_else(|| {
-                    self.pos
-                        .board
-                        .all_cells()
-                        .find(|&i| self.pos.board.cell(i) == 0)
-                });
-                return Ok((fallback.unwrap_or(0) as u16, -(WIN - 2)));
-            }
-            Err(list.into_iter().map(|(m, _)| m).collect())
-        })();
-        self.bufs[0] = buf;
-        result
     }
 }
 

@@ -2,11 +2,12 @@
 //! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
 
 use super::alphabeta::{MoveStats, Worker};
+use super::crumbs::Crumbs;
 use super::position::Position;
-use super::threads::{Crumbs, Helpers};
+use super::root::{aspirated, search_root_multi};
+use super::threads::Helpers;
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
-use super::tune::aspiration;
-use super::{Iteration, Limits, PvLine, RootEvent, SearchResult};
+use super::{Iteration, Limits, PvLine, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -354,70 +355,6 @@ fn to_pos(line: &[u16]) -> Vec<Pos> {
     line.iter().map(|&m| Pos::from_idx(m as usize)).collect()
 }
 
-/// One root iteration that finds exact scores for the best `k` moves (multi-PV): each
-/// move is tested against the k-th best exact score so far and searched with an open
-/// window when it beats it. Reorders `root`, `scores` and `lines` best-first.
-fn search_root_multi(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    lines: &mut [Vec<u16>],
-    depth: i32,
-    k: usize,
-) -> (i32, Option<(u16, i32)>) {
-    let mut top: Vec<i32> = Vec::with_capacity(k + 1);
-    let mut best_move: Option<(u16, i32)> = None;
-    w.seldepth = 0;
-    w.set_root_eval();
-    w.watch(RootEvent::Pass { depth });
-    for (n, &m) in root.iter().enumerate() {
-        let bar = (top.len() == k).then(|| top[k - 1]);
-        w.watch(RootEvent::Start(Pos::from_idx(m as usize)));
-        w.pos.make(m as usize);
-        let s = match bar {
-            None => -w.search(depth - 1, -WIN, WIN, 1, true),
-            Some(bar) => {
-                let s = -w.search(depth - 1, -bar - 1, -bar, 1, false);
-                if s > bar && !w.aborted {
-                    -w.search(depth - 1, -WIN, -bar, 1, true)
-                } else {
-                    s
-                }
-            }
-        };
-        w.pos.undo();
-        if w.aborted {
-            break;
-        }
-        w.watch(RootEvent::Done(Pos::from_idx(m as usize)));
-        scores[n] = s;
-        if !matches!(bar, Some(bar) if s <= bar) {
-            lines[n].clear();
-            lines[n].push(m);
-            lines[n].extend_from_slice(&w.pv[1]);
-            let at = top.partition_point(|&t| t >= s);
-            top.insert(at, s);
-            top.truncate(k);
-        }
-        if !matches!(best_move, Some((_, b)) if s <= b) {
-            best_move = Some((m, s));
-        }
-    }
-    if w.aborted {
-        return (best_move.map_or(-WIN, |b| b.1), best_move);
-    }
-    // Stable sort of the three lists together, best score first.
-    let mut order: Vec<(u16, i32, Vec<u16>)> = (0..root.len())
-        .map(|i| (root[i], scores[i], std::mem::take(&mut lines[i])))
-        .collect();
-    order.sort_by_key(|e| -e.1);
-    for (k, (m, s, l)) in order.into_iter().enumerate() {
-        (root[k], scores[k], lines[k]) = (m, s, l);
-    }
-    w.pv[0] = lines[0].clone();
-    (scores[0], best_move)
-}
-
 /// A result settled before any iteration (forced move, proven win, only defence): `line`
 /// starts with the move to play and is not empty.
 fn decided(line: &[u16], score: i32, nodes: u64, elapsed: Duration) -> SearchResult {
@@ -463,108 +400,4 @@ fn defend_vcf(
         }
     }
     Some(safe)
-}
-
-/// One iteration inside an aspiration window around `previous`, widened until the score
-/// falls inside it (or the search is aborted).
-pub(super) fn aspirated(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    depth: i32,
-    previous: i32,
-) -> (i32, Option<(u16, i32)>) {
-    let mut delta = aspiration();
-    let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
-        (previous - delta, previous + delta)
-    } else {
-        (-WIN, WIN)
-    };
-    loop {
-        let (score, iter_best) = search_root(w, root, scores, depth, lo, hi);
-        if w.aborted {
-            return (score, iter_best);
-        }
-        if score <= lo && lo > -WIN {
-            lo = (lo - delta).max(-WIN);
-            delta *= 3;
-        } else if score >= hi && hi < WIN {
-            hi = (hi + delta).min(WIN);
-            delta *= 3;
-        } else {
-            return (score, iter_best);
-        }
-    }
-}
-
-/// One root iteration. Reorders `root` best-first. Returns the score and, if aborted,
-/// the best fully searched move of this iteration.
-fn search_root(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    depth: i32,
-    mut alpha: i32,
-    beta: i32,
-) -> (i32, Option<(u16, i32)>) {
-    let mut best = -WIN;
-    let mut best_move: Option<(u16, i32)> = None;
-    w.seldepth = 0;
-    w.set_root_eval();
-    w.watch(RootEvent::Pass { depth });
-    for (n, &m) in root.iter().enumerate() {
-        let i = m as usize;
-        let r = w.root_reduction(i, depth, n);
-        w.watch(RootEvent::Start(Pos::from_idx(i)));
-        w.pos.make(i);
-        let mut s;
-        if n == 0 {
-            s = -w.search(depth - 1, -beta, -alpha, 1, true);
-        } else {
-            s = -w.search(depth - 1 - r, -alpha - 1, -alpha, 1, false);
-            if s > alpha && r > 0 && !w.aborted {
-                s = -w.search(depth - 1, -alpha - 1, -alpha, 1, false);
-            }
-            if s > alpha && s < beta && !w.aborted {
-                s = -w.search(depth - 1, -beta, -alpha, 1, true);
-            }
-        }
-        w.pos.undo();
-        if w.aborted {
-            break;
-        }
-        w.watch(RootEvent::Done(Pos::from_idx(i)));
-        scores[n] = s;
-        if s > best {
-            best = s;
-            best_move = Some((m, s));
-            if s > alpha {
-                alpha = s;
-                let (head, tail) = w.pv.split_at_mut(1);
-                head[0].clear();
-                head[0].push(m);
-                head[0].extend_from_slice(&tail[0]);
-            }
-            if s >= beta {
-                break;
-            }
-        } else if n > 0 {
-            // A move that failed low (here s <= best <= alpha) is ranked by its (fail-soft)
-            // bound, below alpha (Stockfish and Rapfi keep the previous order instead:
-            // tried, see `tried.rs`).
-            scores[n] = scores[n].min(alpha - 1);
-        }
-    }
-    if !w.aborted {
-        // Stable sort: best move first, the rest by their (bound) scores.
-        let mut order: Vec<(u16, i32)> = root.iter().copied().zip(scores.iter().copied()).collect();
-        if let Some((bm, _)) = best_move {
-            order.sort_by_key(|&(m, s)| if m == bm { i32::MIN } else { -s });
-        }
-        for (k, (m, s)) in order.into_iter().enumerate() {
-            root[k] = m;
-            scores[k] = s;
-        }
-    }
-    (best, best_move)
 }

@@ -2,11 +2,14 @@
 //! transposition table and a time manager. Knows nothing of protocol text.
 
 pub mod alphabeta;
+pub mod crumbs;
 pub mod engine;
 pub mod iterative;
 pub mod moves;
+pub mod order;
 pub mod params;
 pub mod position;
+pub mod root;
 pub mod stats;
 pub mod threads;
 pub mod threat;

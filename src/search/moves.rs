@@ -1,22 +1,17 @@
 //! Candidate generation and ordering: the TT move, then threats, killers, history and
 //! pattern values.
 
+use super::order::{ATTACK, DEFEND};
 use super::params::{ATTACK_HISTORY, ATTACK_HISTORY_SHIFT};
 use super::position::Position;
 use super::tune::{counter_bonus, killer_bonus_first, killer_bonus_second};
 use crate::eval::evaluator::{CellState, Evaluator, Threat};
 use crate::eval::pattern::{Combo, Pattern};
-use crate::eval::policy::{self, Policy};
-use crate::eval::weights::{Weights, HANDSET_OPP, HANDSET_OWN, NSHAPES, NTUPLES};
+use crate::eval::policy;
+use crate::eval::weights::{HANDSET_OPP, HANDSET_OWN};
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::{line_offset, NCELLS, PAD, STRIDE};
 use crate::game::rule::Rule;
-use std::sync::Mutex;
-
-/// Ordering weight of what a move does for the mover.
-const ATTACK: [i32; 9] = [0, 400, 500, 3000, 300, 600, 5000, 10000, 100_000];
-/// Ordering weight of what it takes away from the opponent.
-const DEFEND: [i32; 9] = [0, 300, 350, 2000, 150, 200, 2500, 6000, 50_000];
 
 /// All empty cells inside the stones' neighbourhood (or the centre on an empty board).
 pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
@@ -407,75 +402,6 @@ pub fn generate(
     list
 }
 
-/// The static part of the ordering score ([`score_move`] plus the learned correction,
-/// [`Policy::shape_bonus`]) by shape: it depends on nothing but the cell's shape for each
-/// colour (its combination and evaluation weights are the shape's), so `fill` reads it in
-/// two look-ups. One table per evaluation and correction table, built on first use and
-/// kept (a few per process). Same scores (test `the_order_table_scores_as_the_shapes_do`),
-/// same tree; `bench 10` 3.043 G -> 2.982 G instructions (session 47).
-///
-/// [`Policy::shape_bonus`]: crate::eval::policy::Policy::shape_bonus
-pub struct OrderTable {
-    /// `[colour][0]`: what a cell of that shape is worth to `colour` playing there;
-    /// `[colour][1]`: what taking it from `colour` (the opponent) is worth.
-    part: [[Vec<i32>; 2]; 2],
-}
-
-impl OrderTable {
-    /// The table of evaluation `w` with the corrections `p`.
-    pub fn of(w: &'static Weights, p: Option<&'static Policy>) -> &'static OrderTable {
-        type Cache = Vec<(usize, usize, &'static OrderTable)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-        let key = (
-            w as *const Weights as usize,
-            p.map_or(0, |p| p as *const Policy as usize),
-        );
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, _, t)) = cache.iter().find(|e| (e.0, e.1) == key) {
-            return t;
-        }
-        let t: &'static OrderTable = Box::leak(Box::new(OrderTable::build(w, p)));
-        cache.push((key.0, key.1, t));
-        t
-    }
-
-    fn build(w: &Weights, p: Option<&Policy>) -> OrderTable {
-        let mut part: [[Vec<i32>; 2]; 2] = Default::default();
-        for (c, part) in part.iter_mut().enumerate() {
-            let (mut mine, mut theirs) = (vec![0; NSHAPES], vec![0; NSHAPES]);
-            for t in 0..NTUPLES {
-                let e = w.tuple(c, t);
-                let s = e.shape as usize;
-                // The combination without the evaluator's renju flags, as `Evaluator::combo`
-                // reads it (a `Combo`'s discriminant is its index).
-                let combo = (e.combo & 0x0f) as usize;
-                mine[s] = ATTACK[combo]
-                    + 2 * (e.weights[0] as i32 / HANDSET_OWN)
-                    + p.map_or(0, |p| p.own[s] as i32);
-                theirs[s] = DEFEND[combo] - e.weights[1] as i32 / HANDSET_OPP
-                    + p.map_or(0, |p| p.opp[s] as i32);
-            }
-            *part = [mine, theirs];
-        }
-        OrderTable { part }
-    }
-
-    /// The two parts [`OrderTable::score`] adds for the side `me`, by shape: what a cell is
-    /// worth to `me` (indexed by `me`'s shape there) and what taking it from the opponent
-    /// is worth (indexed by the opponent's shape).
-    #[inline]
-    pub fn parts(&self, me: Color) -> (&[i32], &[i32]) {
-        (&self.part[me.index()][0], &self.part[me.opp().index()][1])
-    }
-
-    /// The static ordering score of the empty cell `i` for the side `me`.
-    #[inline]
-    pub fn score(&self, pos: &Position, i: usize, me: Color) -> i32 {
-        let (m, o) = (me.index(), me.opp().index());
-        self.part[m][0][pos.eval.shape(i, me)] + self.part[o][1][pos.eval.shape(i, me.opp())]
-    }
-}
-
 /// Static ordering score of `i` for the side `me`.
 #[inline]
 pub fn score_move(pos: &Position, i: usize, me: Color) -> i32 {
@@ -650,7 +576,7 @@ mod tests {
                         for me in [Color::Black, Color::White] {
                             let want = score_move(&pos, i, me)
                                 + learned.map_or(0, |p| p.shape_bonus(&pos.eval, i, me));
-                            assert_eq!(pos.order().score(&pos, i, me), want, "{rule:?}");
+                            assert_eq!(pos.order().score(&pos.eval, i, me), want, "{rule:?}");
                             checked += 1;
                         }
                     }
@@ -689,7 +615,7 @@ mod tests {
             if !is_listed(pos, i, threatened) {
                 continue;
             }
-            let mut s = pos.order().score(pos, i, me);
+            let mut s = pos.order().score(&pos.eval, i, me);
             s += near.map_or(0, |p| p.near_bonus(i, last, prev));
             if m == tt_move {
                 s += 1 << 28;

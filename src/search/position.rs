@@ -1,6 +1,6 @@
 //! `Position`: the board plus its incremental evaluator, made and unmade together.
 
-use super::moves::OrderTable;
+use super::order::OrderTable;
 use crate::eval::evaluator::{Evaluator, Threat};
 use crate::eval::pattern::Combo;
 use crate::eval::policy;

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 /// A fall in score (from one depth to the next) that earns more thinking time.
 const SCORE_DROP: i32 = 80;
 /// The root VCT runs only when a move may take at least this long. At 1 s a move the optimum
-/// is 938 ms (`timeman::margin`), so it does not run at the bar's time control. Session 63,
-/// with 900 ms here: 4 self-play games at 1 s, 71 searched moves, the VCT about 13 ms a move
+/// is 938 ms (`timeman::margin`), so it does not run at 1 s a move. With 900 ms here
+/// (8871fec): 4 self-play games at 1 s, 71 searched moves, the VCT about 13 ms a move
 /// on average (18 moves 10 to 98 ms, the rest under 5) and 2 wins proven; not measured in games.
 const VCT_MIN_TIME: std::time::Duration = std::time::Duration::from_millis(1000);
 /// Threes the root VCT may use.

@@ -14,6 +14,7 @@ pub mod stats;
 pub mod threads;
 pub mod threat;
 pub mod timeman;
+pub mod tried;
 pub mod tt;
 pub mod tune;
 

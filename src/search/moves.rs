@@ -57,7 +57,7 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
 /// cells, each checked for a four and a defence) gives the same lists (test
 /// `threatened_nodes_list_what_the_whole_neighbourhood_gives`) and the same tree, with
 /// `bench 10` under callgrind 3.234 G -> 3.067 G instructions (-5.2 %, the bench's start-up
-/// included) and `bench 12` 4 % less time (session 47: nine interleaved runs each, median
+/// included) and `bench 12` 4 % less time (52b3b16: nine interleaved runs each, median
 /// 1.102 s -> 1.054 s).
 pub fn threat_candidates(pos: &Position, out: &mut Vec<u16>) {
     out.clear();
@@ -131,7 +131,7 @@ fn may_defend(
 
 /// The opponent's open-four points, listed once for a node that asks [`is_defence_among`]
 /// about many cells (walking the set passes over all its words each time): `bench 10`
-/// 3.067 G -> 3.043 G instructions, same tree (session 47).
+/// 3.067 G -> 3.043 G instructions, same tree (5a089b1).
 pub struct ThreatPoints {
     cells: [u16; Self::CAP],
     /// How many; more than `CAP` (not listed) is `CAP + 1`.
@@ -269,12 +269,12 @@ pub fn fill(
             buf.retain(|&m| is_listed_among(pos, m as usize, None));
         }
     }
-    // The static score with the learned correction (eval/policy.rs: +32.2 +/- 18.8, session
-    // 32, 781 games at 100 ms, SPRT [0, 10] H1) and the history, in one tight loop.
+    // The static score with the learned correction (eval/policy.rs: +32.2 +/- 18.8 over 781
+    // games at 100 ms, SPRT [0, 10] H1, 767edac) and the history, in one tight loop.
     let f = FreeScores::of(pos, history);
     list.clear();
     list.extend(buf.iter().map(|&mv| (mv, f.score(mv))));
-    // By the distances from the last two stones: none shipped (+5.2 +/- 16.7, session 32).
+    // By the distances from the last two stones: none shipped (+5.2 +/- 16.7, 3e9b334).
     if let Some(p) = policy::for_rule(pos.rule()).filter(|_| policy::uses_near(pos.rule())) {
         let played = pos.board.moves();
         let last = played.last().map(|&m| m as usize);
@@ -306,9 +306,9 @@ pub fn fill(
 /// adds, and those bonuses added after it to the four moves they concern (four compares a
 /// candidate before). Where the node is not under an open three `fill` scores 68 moves on
 /// average and the search takes 6.7 of them (`bench 12`: 7.35 M moves listed at 107,347
-/// nodes, 616,691 taken after the first; session 60), so this loop is most of the list's
+/// nodes, 616,691 taken after the first; 5e09038), so this loop is most of the list's
 /// cost. Same scores (test `fill_scores_as_the_general_formula`), same tree. (Not kept, same
-/// session: listing the threat moves first from the threat lists and the quiet rest only
+/// commit: listing the threat moves first from the threat lists and the quiet rest only
 /// when a move taken might score below the best quiet one. The quiet moves' bound, 3,255
 /// on the freestyle table, is above most threat moves' scores, whose learned parts are
 /// often negative: 19,347 of the 24,122 moves asked for before the rest was listed needed
@@ -361,13 +361,13 @@ fn order_key(e: &(u16, i32)) -> u64 {
     ((i32::MAX as i64 - e.1 as i64) as u64) << 16 | e.0 as u64
 }
 
-/// Moves `list[n..]`'s first move in [`order_key`] order to `n`, the list before `n`
+/// Moves `list[n..]`'s first move in `order_key` order to `n`, the list before `n`
 /// being the moves already taken. The first moves are picked one at a time (most nodes
 /// cut off on their first or second move); when the `LAZY_PICKS`-th is asked for, the next
 /// `CHUNK` are split off the rest (a selection) and sorted, and the rest only when a move
-/// past them is asked for. (Session 35, 12 freestyle middle-game searches under cachegrind,
+/// past them is asked for. (f6e2202, 12 freestyle middle-game searches under cachegrind,
 /// same tree: 6 picks one at a time cost 0.4 % more instructions than 3, 12 picks 0.7 %
-/// more. Session 47, the chunk against sorting all the rest at once, same tree: `bench 10`
+/// more. d4520d3, the chunk against sorting all the rest at once, same tree: `bench 10`
 /// 2.786 G -> 2.743 G instructions, `bench 12` 8.123 G -> 7.969 G; chunks of 5, 8, 12 and
 /// 24 saved less.)
 #[inline]

@@ -17,7 +17,7 @@ pub const DEFEND: [i32; 9] = [0, 300, 350, 2000, 150, 200, 2500, 6000, 50_000];
 /// colour (its combination and evaluation weights are the shape's), so `fill` reads it in
 /// two look-ups. One table per evaluation and correction table, built on first use and
 /// kept (a few per process). Same scores (test `the_order_table_scores_as_the_shapes_do`),
-/// same tree; `bench 10` 3.043 G -> 2.982 G instructions (session 47).
+/// same tree; `bench 10` 3.043 G -> 2.982 G instructions (309a48f).
 ///
 /// [`Policy::shape_bonus`]: crate::eval::policy::Policy::shape_bonus
 pub struct OrderTable {

@@ -58,7 +58,7 @@ pub fn margin(ms: i64) -> i64 {
 /// Match time kept back for each move we may still have to play (half the empty cells):
 /// a move played with no budget still costs about a millisecond here and the manager's
 /// pipe and scheduling on top. Without it a game that fills the board spends the whole
-/// margin on those moves: in a c-gomoku-cli soak at `tc=12/0.5` (200 games, session 8)
+/// margin on those moves: in a c-gomoku-cli soak at `tc=12/0.5` (200 games, 056cd50)
 /// board-full games ended with 2 ms of 12 s left. With 4 ms a move, a 15x15 game keeps
 /// 450 ms back at the start (0.4 % of a 120 s clock) and the reserve shrinks as it goes.
 pub const RESERVE_PER_MOVE_MS: i64 = 4;

@@ -1,5 +1,54 @@
-//! Principal-variation search with threat-aware move selection, TT cut-offs,
-//! killers, history, late-move reductions and late-move pruning.
+//! Principal-variation search (negamax, fail-soft) over the incremental position: the
+//! `Worker` that every search thread owns, with its move statistics and per-ply scratch.
+//!
+//! A node of `Worker::search` takes these steps, in order:
+//! 1. **Threats decide.** Our five-point wins; the opponent's five-point is blocked at once
+//!    (two of them, or a forbidden block, lose), the block searched at the same depth: that
+//!    is the four extension. Then the static wins the threat counts prove without search: an
+//!    open four (or double four) wins in 3; a four-three wins in 5 when the forced block makes
+//!    no four for the opponent (checked by playing it); a double three wins in 5 when the
+//!    opponent can make neither a four nor an open four. Renju black's combinations are not
+//!    taken on trust, only its open four.
+//! 2. **Horizon.** At depth 0 `quiesce` runs a VCF search: the side to move stands pat on the
+//!    static score or plays fours near its previous stone (plain fours in the first
+//!    QUIESCE_PLAIN_LEVELS levels, then only fours that make a three or more, at most
+//!    QUIESCE_FOURS in a row), the forced blocks handled at their own nodes. A zero-window node
+//!    hopelessly below alpha returns at once (delta pruning, QUIESCE_DELTA).
+//! 3. **Transposition table.** A non-PV node whose entry is deep enough and whose bound
+//!    settles the window returns its score.
+//! 4. **The score stack.** The node's static score goes on the stack that `improving` reads
+//!    (the score two plies up); at a forced block or under an open three the entry is the
+//!    parent's score negated (EVAL_FROM_PARENT). Hindsight (HINDSIGHT) then moves the depth by
+//!    a ply where the parent's reduction looks too large or too small.
+//! 5. **Static pruning**, at non-PV nodes not under an open three, on the static score
+//!    corrected by the TT's bound (TT_CORRECTS_EVAL): reverse futility returns a score that
+//!    beats beta by `RFP_MARGIN * (depth - 1 - improving)`; razoring settles a shallow node far
+//!    below alpha by the horizon's VCF alone.
+//! 6. **Internal iterative reduction**: a deep node without a TT move is searched a ply
+//!    shallower (IIR_MIN_DEPTH).
+//! 7. **Moves.** The TT move is tried before the list is generated (when it cuts off, the list
+//!    never is); the rest are listed by `moves::fill` and taken best first by
+//!    `moves::pick_next`. Under the opponent's open three only our fours and real defences are
+//!    listed; no move at all means the node is lost.
+//! 8. **Singular extension**: where the TT move's lower bound is much better than every other
+//!    move (they all fail low against it less SE_MARGIN a ply, searched at half depth), it is
+//!    searched a ply deeper; where even the others beat beta, the node fails high at once
+//!    (multi-cut).
+//! 9. **The move loop.** Move-count pruning skips quiet moves (and threat moves that are not
+//!    fours) past `(LMP_BASE + depth^2) / (2 - improving)` at shallow non-PV nodes. Late moves
+//!    are searched with a logarithmic reduction whose terms (in 1/1024 of a ply) favour threat
+//!    moves, setup moves that add a four-three point, continued attacks, and moves with good
+//!    history; fours and real defences are never reduced, fours that only delay a defence are.
+//!    A reduced move that beats alpha is searched again at full depth, then with the full
+//!    window (PVS). A thread that meets a node another thread is searching (`crumbs.rs`)
+//!    reduces its quiet moves a ply more.
+//! 10. **Statistics.** A cut-off, or the best move of an exact node, rewards its move in the
+//!     quiet or the attack history (with gravity), sets the killers and counter move for a
+//!     quiet move, and takes as much history from the moves of its kind tried before it
+//!     (`reward`). The node is stored in the table with its bound.
+//!
+//! The constants of these rules, what each is worth and the ideas left out are in
+//! `params.rs` and `tried.rs`.
 
 use super::crumbs::Crumbs;
 use super::moves::{
@@ -9,7 +58,7 @@ use super::moves::{
 use super::params::*;
 use super::position::Position;
 use super::stats::{self, MoveKind};
-use super::threat::{Vcf, VcfCache, Vct};
+use super::threat::VcfCache;
 use super::tt::{
     from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
 };
@@ -170,7 +219,7 @@ pub struct Worker<'a> {
     /// Set once the first iteration is complete: before that nothing may stop the search,
     /// so there is always a move to answer with.
     pub may_abort: bool,
-    stop: &'a AtomicBool,
+    pub(super) stop: &'a AtomicBool,
     deadline: Instant,
     max_nodes: u64,
     pub(super) bufs: Vec<Vec<u16>>,
@@ -884,35 +933,6 @@ impl<'a> Worker<'a> {
         }
         self.qbufs[ply] = fours;
         best
-    }
-
-    /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
-    pub fn vcf_line(
-        &mut self,
-        depth: i32,
-        max_nodes: u64,
-        deadline: Instant,
-    ) -> Option<(i32, Vec<u16>)> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes)
-            .with_deadline(deadline)
-            .with_stop(self.stop);
-        let r = v.solve(depth);
-        self.nodes += v.nodes;
-        self.vcf_nodes += v.nodes;
-        r.map(|n| (n, v.line))
-    }
-
-    /// A VCT for the side to move using at most `depth` threes: its first move.
-    pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
-        let mut v = Vct::new(&mut self.pos, max_nodes, deadline).with_stop(self.stop);
-        let won = v.solve(depth);
-        self.nodes += v.nodes;
-        self.vcf_nodes += v.nodes;
-        if won {
-            v.first
-        } else {
-            None
-        }
     }
 }
 

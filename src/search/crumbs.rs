@@ -1,4 +1,10 @@
-//! Breadcrumbs for the helper threads (see `threads.rs`).
+//! Breadcrumbs for Lazy SMP: which thread is searching which node near the root right now.
+//!
+//! A fixed table of 4,096 atomic words indexed by the node's hash; a word holds the key's high
+//! bits and the thread's mark. `alphabeta.rs` enters the nodes at least three plies deep and at
+//! most eight from the root; a thread that finds another thread's mark on its node reduces
+//! its quiet moves one ply more, so that the threads spread over the tree instead of searching
+//! it in lockstep. Races only cost a missed or doubled mark.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,6 +1,12 @@
 //! The engine: owns the transposition table and runs each search on its own
 //! thread, so the protocol loop stays responsive. A stop flag ends a search
 //! early; the result comes back through a callback.
+//!
+//! It also keeps what outlives one search: the table (sized from `INFO max_memory` and,
+//! under a per-move limit, no larger than the search can fill: `table_cap_for_turn`;
+//! faulted in by a background thread between searches, and replaced on another thread), and
+//! the move statistics (history and counter moves) carried from one move of a game to the
+//! next and forgotten at a new game.
 
 use super::alphabeta::MoveStats;
 use super::iterative::{think, think_excluding};

@@ -1,5 +1,25 @@
-//! Iterative deepening with aspiration windows at the root, and the stopping rules
-//! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
+//! Iterative deepening at the root, the root's threat prelude, and the stopping rules of the
+//! time manager.
+//!
+//! `think` first asks `Worker::root_moves` (`root.rs`) whether the move is settled (a five, a
+//! forced block, an open four, a single candidate). Then the threat prelude, each step on a
+//! share of the move's budget (of its time or of its node limit): our VCF wins at once; if the
+//! opponent has a VCF, only the root moves after which it has none stay (one left is played
+//! at once); where the opponent has none and the move may take at least VCT_MIN_TIME, a VCT
+//! for us is played at once.
+//!
+//! `deepen` then searches depth 1, 2, ... with `root::aspirated`, with the helper threads of
+//! `threads.rs` alongside when there are any (Lazy SMP: they share only the table, and a helper
+//! that completes a deeper iteration supplies the answer). It stops at a proven result, at the
+//! depth limit, at the node limit, or when the next iteration would likely not finish in time:
+//! after 55 % of the optimum when the best move and score are settled, 90 % when the best move
+//! has just changed or the score fell by SCORE_DROP; with no match clock to save for, it uses
+//! the whole per-move limit, since an unfinished iteration still improves the move. The hard
+//! deadline aborts a search in progress, except that the first iteration may run a little
+//! past it (`alphabeta.rs`, FIRST_ITERATION_GRACE) so that there is always a move.
+//!
+//! `think_excluding` searches with some root moves left out (Yixin-Board's `yxblock`) or for
+//! several lines (multi-PV): no shortcut, no prelude, every remaining move searched.
 
 use super::alphabeta::{MoveStats, Worker};
 use super::crumbs::Crumbs;

@@ -1,5 +1,21 @@
-//! Candidate generation and ordering: the TT move, then threats, killers, history and
-//! pattern values.
+//! Move generation and ordering for a node.
+//!
+//! Candidates: the empty cells next to a stone (the 5x5 box around each; the centre on an empty
+//! board). Under the opponent's open three (or a 4-4 point) only our fours and the moves that
+//! really defend are listed: the opponent's four-points on the threat's lines, each checked
+//! (from the patterns, under renju by playing it) to leave the opponent no open-four point;
+//! the walk covers the two sides' four-point sets instead of the whole neighbourhood.
+//!
+//! Ordering score: the static part by shape (what the cell is worth to us and what taking it
+//! from the opponent is worth, from the evaluation's weights plus a learned per-shape
+//! correction, read from `order.rs`'s table), plus the quiet history or, for our threat moves,
+//! the attack history, plus the bonuses of the killers and the counter move; the TT move comes
+//! first. `pick_next` takes the moves best first lazily (a few one at a time, then a chunk
+//! sorted, the rest only when reached) in a total order, score then cell, so that the tree does
+//! not depend on the sort's algorithm.
+//!
+//! Also the move classes the search asks about: quiet, attack (an open three or more for us),
+//! four, defence, and the four-three and double-three points a setup move adds.
 
 use super::order::{ATTACK, DEFEND};
 use super::params::{ATTACK_HISTORY, ATTACK_HISTORY_SHIFT};

@@ -1,13 +1,29 @@
-//! One pass over the root moves: the aspiration window around the previous iteration's
-//! score, and the root's move loops (one line, or several for multi-PV).
+//! One pass over the root moves, the root's move lists, and the root's threat searches.
+//!
+//! `aspirated` searches an iteration inside a window around the previous iteration's score
+//! (half-width ASPIRATION from depth 5; a full window before), widening the side that failed
+//! by a step that triples with each fail, until the score falls inside. `search_root` is the root's move loop: the
+//! first move with the full window, the others with a null window and a late-move reduction
+//! for quiet moves (`Worker::root_reduction`), searched again where they beat alpha; it
+//! reorders the root moves best first for the next iteration (the best move, then the others
+//! by their fail-soft bounds). `search_root_multi` finds exact scores for the best `k` moves
+//! for multi-PV analysis.
+//!
+//! `Worker::root_moves` settles the root without search where it can (our five, the
+//! opponent's five to block, our open four, a single candidate) and otherwise lists the
+//! candidates in order; a lost root still plays the most resistant legal move.
+//! `Worker::vcf_line` and `Worker::vct_first` run the solvers of `threat.rs` for the root's
+//! threat prelude (`iterative.rs`).
 
 use super::alphabeta::Worker;
 use super::moves::{find_all, first_with, generate};
+use super::threat::{Vcf, Vct};
 use super::tt::{WIN, WIN_BOUND};
 use super::tune::aspiration;
 use super::RootEvent;
 use crate::eval::evaluator::Threat;
 use crate::game::pos::Pos;
+use std::time::Instant;
 
 /// One iteration inside an aspiration window around `previous`, widened until the score
 /// falls inside it (or the search is aborted).
@@ -177,8 +193,38 @@ pub(super) fn search_root_multi(
     (scores[0], best_move)
 }
 
-/// The root's move lists and its shortcuts (a five, a forced block, an open four).
+/// The root's move lists, its shortcuts (a five, a forced block, an open four) and its
+/// threat searches.
 impl Worker<'_> {
+    /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
+    pub fn vcf_line(
+        &mut self,
+        depth: i32,
+        max_nodes: u64,
+        deadline: Instant,
+    ) -> Option<(i32, Vec<u16>)> {
+        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes)
+            .with_deadline(deadline)
+            .with_stop(self.stop);
+        let r = v.solve(depth);
+        self.nodes += v.nodes;
+        self.vcf_nodes += v.nodes;
+        r.map(|n| (n, v.line))
+    }
+
+    /// A VCT for the side to move using at most `depth` threes: its first move.
+    pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
+        let mut v = Vct::new(&mut self.pos, max_nodes, deadline).with_stop(self.stop);
+        let won = v.solve(depth);
+        self.nodes += v.nodes;
+        self.vcf_nodes += v.nodes;
+        if won {
+            v.first
+        } else {
+            None
+        }
+    }
+
     /// Every root move the generator offers, with no decision taken at the root (for a
     /// search that must leave some moves out: a forced move may be one of them). When the
     /// generator offers none, the `fallback_squares`.

@@ -1,7 +1,12 @@
-//! Lazy SMP helpers: extra threads that run iterative deepening on their own copy of
-//! the root position and share only the transposition table with the main thread.
-//! Their entries make the main thread's search cheaper; a helper that completes a
-//! deeper iteration than the main thread also offers its line as the answer.
+//! Lazy SMP helpers: extra threads that run iterative deepening on their own copy of the
+//! root position and share only the transposition table (and the breadcrumbs of `crumbs.rs`)
+//! with the main thread.
+//!
+//! Each helper keeps one or two plies ahead of the main thread's depth, and odd helpers look
+//! at the root moves in a slightly different order, so that their entries are the ones the
+//! main thread wants next. The main thread keeps the clock and stops them; a helper that
+//! completes a deeper iteration than the main thread offers its line as the answer. A helper
+//! that panics just stops helping.
 
 use super::alphabeta::Worker;
 use super::crumbs::{Crumbs, MAX_TID};

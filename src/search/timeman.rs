@@ -1,8 +1,11 @@
 //! Time manager: a budget per move from `timeout_turn`, `timeout_match` and `time_left`.
 //!
-//! Gomocup style: never use more than the per-move limit minus a safety margin,
-//! spread the match clock over the moves still expected, and keep a hard cap so
-//! that no single move can eat the match clock.
+//! Gomocup style: never use more than the per-move limit minus a safety margin (a sixteenth of
+//! it, 40 to 500 ms), spread the match clock over the moves still expected (12 to 32 to go, by
+//! the stones on the board, after a reserve of a few milliseconds for each move that may still
+//! come), and cap a move at a fifth of the clock left. The budget is an optimum, which
+//! `iterative.rs` aims at, and a maximum (at most four times the optimum), past which no
+//! search thread runs.
 
 use std::time::Duration;
 

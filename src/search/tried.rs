@@ -6,7 +6,7 @@
 //! the forced wins seen among `scripts/missed_wins.py`'s positions; "not played" rows were
 //! judged from the bench's node counts or such screens alone. The commit is the one that
 //! recorded the measurement; its prose, with the commands and seeds, is in
-//! `git show 9eacd72:src/search/params.rs`. The ideas that went in are in [`super::params`].
+//! `git show 9eacd72:src/search/params.rs`. The ideas that went in are in `params.rs`.
 //!
 //! | idea | result ± error | games | time control | commit or date |
 //! |---|---|---|---|---|

@@ -1,8 +1,21 @@
-//! Transposition table: 4-entry buckets of 16 bytes each, replaced by depth and age,
-//! sized from the memory the manager allows. Shared by all search threads without locks:
-//! each entry is two atomic words, the first holding `key ^ data`, so a torn write (two
-//! threads storing into one slot at once) fails the key check instead of returning
-//! another position's data.
+//! Transposition table, shared by all search threads without locks.
+//!
+//! Layout: buckets of four 16-byte entries, one 64-byte cache line each (the table starts on a
+//! 64-byte boundary, on a 2 MiB one when large). An entry is two atomic words: `key ^ data` and
+//! `data`, where `data` packs the move (16 bits), the score (16, a win or loss stored as its
+//! distance from this node, `to_tt` / `from_tt`), the depth (8) and the bound and search
+//! generation (8). A torn write (two threads storing into one slot at once) then fails the key
+//! check instead of returning another position's data.
+//!
+//! Replacement: a position already in the bucket reuses its slot; otherwise the slot with the
+//! lowest depth less four plies per generation of age. A shallower non-exact result does not
+//! overwrite a result more than two plies deeper from the same search, and a store without a
+//! move keeps the entry's move.
+//!
+//! Size: from the memory the manager allows (`INFO max_memory`) and, under a per-move limit,
+//! no more than the search can fill (`engine.rs`). The table is a zeroed allocation (its pages
+//! come in on first touch), faulted in by a background thread between searches, in 2 MiB pages
+//! where Linux gives them; the child's bucket is prefetched while a move is made.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 

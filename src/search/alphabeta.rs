@@ -1,15 +1,64 @@
-//! Principal-variation search with threat-aware move selection, TT cut-offs,
-//! killers, history, late-move reductions and late-move pruning.
+//! Principal-variation search (negamax, fail-soft) over the incremental position: the
+//! `Worker` that every search thread owns, with its move statistics and per-ply scratch.
+//!
+//! A node of `Worker::search` takes these steps, in order:
+//! 1. **Threats decide.** Our five-point wins; the opponent's five-point is blocked at once
+//!    (two of them, or a forbidden block, lose), the block searched at the same depth: that
+//!    is the four extension. Then the static wins the threat counts prove without search: an
+//!    open four (or double four) wins in 3; a four-three wins in 5 when the forced block makes
+//!    no four for the opponent (checked by playing it); a double three wins in 5 when the
+//!    opponent can make neither a four nor an open four. Renju black's combinations are not
+//!    taken on trust, only its open four.
+//! 2. **Horizon.** At depth 0 `quiesce` runs a VCF search: the side to move stands pat on the
+//!    static score or plays fours near its previous stone (plain fours in the first
+//!    QUIESCE_PLAIN_LEVELS levels, then only fours that make a three or more, at most
+//!    QUIESCE_FOURS in a row), the forced blocks handled at their own nodes. A zero-window node
+//!    hopelessly below alpha returns at once (delta pruning, QUIESCE_DELTA).
+//! 3. **Transposition table.** A non-PV node whose entry is deep enough and whose bound
+//!    settles the window returns its score.
+//! 4. **The score stack.** The node's static score goes on the stack that `improving` reads
+//!    (the score two plies up); at a forced block or under an open three the entry is the
+//!    parent's score negated (EVAL_FROM_PARENT). Hindsight (HINDSIGHT) then moves the depth by
+//!    a ply where the parent's reduction looks too large or too small.
+//! 5. **Static pruning**, at non-PV nodes not under an open three, on the static score
+//!    corrected by the TT's bound (TT_CORRECTS_EVAL): reverse futility returns a score that
+//!    beats beta by `RFP_MARGIN * (depth - 1 - improving)`; razoring settles a shallow node far
+//!    below alpha by the horizon's VCF alone.
+//! 6. **Internal iterative reduction**: a deep node without a TT move is searched a ply
+//!    shallower (IIR_MIN_DEPTH).
+//! 7. **Moves.** The TT move is tried before the list is generated (when it cuts off, the list
+//!    never is); the rest are listed by `moves::fill` and taken best first by
+//!    `moves::pick_next`. Under the opponent's open three only our fours and real defences are
+//!    listed; no move at all means the node is lost.
+//! 8. **Singular extension**: where the TT move's lower bound is much better than every other
+//!    move (they all fail low against it less SE_MARGIN a ply, searched at half depth), it is
+//!    searched a ply deeper; where even the others beat beta, the node fails high at once
+//!    (multi-cut).
+//! 9. **The move loop.** Move-count pruning skips quiet moves (and threat moves that are not
+//!    fours) past `(LMP_BASE + depth^2) / (2 - improving)` at shallow non-PV nodes. Late moves
+//!    are searched with a logarithmic reduction whose terms (in 1/1024 of a ply) favour threat
+//!    moves, setup moves that add a four-three point, continued attacks, and moves with good
+//!    history; fours and real defences are never reduced, fours that only delay a defence are.
+//!    A reduced move that beats alpha is searched again at full depth, then with the full
+//!    window (PVS). A thread that meets a node another thread is searching (`crumbs.rs`)
+//!    reduces its quiet moves a ply more.
+//! 10. **Statistics.** A cut-off, or the best move of an exact node, rewards its move in the
+//!     quiet or the attack history (with gravity), sets the killers and counter move for a
+//!     quiet move, and takes as much history from the moves of its kind tried before it
+//!     (`reward`). The node is stored in the table with its bound.
+//!
+//! The constants of these rules, what each is worth and the ideas left out are in
+//! `params.rs` and `tried.rs`.
 
+use super::crumbs::Crumbs;
 use super::moves::{
-    adds_win_threat, fill, find_all, first_with, generate, is_attack, is_playable_early, is_quiet,
-    makes_four, pick_next, win_threat_points,
+    adds_win_threat, fill, first_with, is_attack, is_playable_early, is_quiet, makes_four,
+    pick_next, win_threat_points,
 };
 use super::params::*;
 use super::position::Position;
 use super::stats::{self, MoveKind};
-use super::threads::Crumbs;
-use super::threat::{Vcf, VcfCache, Vct};
+use super::threat::VcfCache;
 use super::tt::{
     from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
 };
@@ -29,13 +78,6 @@ fn near_line(a: usize, b: usize) -> bool {
     let (dx, dy) = distances(a, b);
     let d = dx.max(dy);
     d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
-}
-
-/// The larger of the column and row distances between cells `a` and `b`.
-#[inline]
-fn chebyshev(a: usize, b: usize) -> usize {
-    let (dx, dy) = distances(a, b);
-    dx.max(dy)
 }
 
 /// Breadcrumbs are left at nodes this deep or deeper, this near the root.
@@ -177,10 +219,10 @@ pub struct Worker<'a> {
     /// Set once the first iteration is complete: before that nothing may stop the search,
     /// so there is always a move to answer with.
     pub may_abort: bool,
-    stop: &'a AtomicBool,
+    pub(super) stop: &'a AtomicBool,
     deadline: Instant,
     max_nodes: u64,
-    bufs: Vec<Vec<u16>>,
+    pub(super) bufs: Vec<Vec<u16>>,
     qbufs: Vec<Vec<(i32, u16)>>,
     lists: Vec<Vec<(u16, i32)>>,
     /// The move a singular-extension probe leaves out, per ply (0: none).
@@ -190,8 +232,6 @@ pub struct Worker<'a> {
     /// Whether the move played at each ply of the current line made an open three or more
     /// for its side (CONTINUED_ATTACK).
     attacks: Vec<bool>,
-    /// Whether the move played at each ply of the current line made a four (RFP_NOT_IN_VCF).
-    fours: Vec<bool>,
     /// The late-move reduction the move into each ply was searched with (HINDSIGHT).
     reductions: Vec<i32>,
     pub vcf_cache: VcfCache,
@@ -232,7 +272,6 @@ impl<'a> Worker<'a> {
             excluded: vec![0; MAX_PLY + 1],
             evals: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
-            fours: vec![false; MAX_PLY + 1],
             reductions: vec![0; MAX_PLY + 1],
             vcf_cache: VcfCache::new(18),
             vcf_nodes: 0,
@@ -285,7 +324,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Negamax PVS. Scores are from the side to move's point of view.
-    pub fn search(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as i32);
         self.pv[ply].clear();
@@ -327,9 +373,6 @@ impl<'a> Worker<'a> {
             if EVAL_FROM_PARENT && ply >= 1 {
                 self.evals[ply] = -self.evals[ply - 1];
             }
-            if RFP_NOT_IN_VCF {
-                self.fours[ply] = false;
-            }
             self.pos.make(b);
             let s = -self.search(depth, -beta, -alpha, ply + 1, pv_node);
             self.pos.undo();
@@ -341,18 +384,6 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.static_win(me) {
             return WIN - ply_i - win;
         }
-        // See MATE_DISTANCE.
-        let (mut alpha, beta) = if MATE_DISTANCE {
-            let a = alpha.max(-(WIN - ply_i - 2));
-            let b = beta.min(WIN - ply_i - 1);
-            if a >= b {
-                return a;
-            }
-            (a, b)
-        } else {
-            (alpha, beta)
-        };
-
         if depth <= 0 {
             return self.quiesce(depth, alpha, beta, ply);
         }
@@ -378,10 +409,6 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // See KILLER_RESET.
-        if KILLER_RESET {
-            self.killers[ply + 2] = [0; 2];
-        }
         // The opponent has an open three (or a double-four point): only defences and our
         // fours are generated, and nothing is pruned on the static score.
         let threatened = self.pos.has_open_four_point(opp);
@@ -409,12 +436,8 @@ impl<'a> Worker<'a> {
                 depth -= 1;
             }
         }
-        let improving = !chained
-            && match ply {
-                0 => false,
-                1 => PLY1_IMPROVING && static_eval > -self.evals[0],
-                _ => static_eval > self.evals[ply - 2],
-            };
+        // The root's children have no entry two plies up: never improving.
+        let improving = !chained && ply >= 2 && static_eval > self.evals[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_BOUND && alpha.abs() < WIN_BOUND {
             // The pruning below judges the node by the TT's score where the TT's bound says
             // the static score is off in that direction: see TT_CORRECTS_EVAL.
@@ -423,18 +446,14 @@ impl<'a> Worker<'a> {
             } else {
                 static_eval
             };
-            // Reverse futility pruning, at any depth (see RFP_MARGIN), not in a four
-            // sequence of ours where RFP_NOT_IN_VCF.
-            let in_vcf = RFP_NOT_IN_VCF && ply >= 4 && self.fours[ply - 2] && self.fours[ply - 4];
-            if !in_vcf
-                && eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta
-            {
-                return if RFP_DAMPED { (eval + beta) / 2 } else { eval };
+            // Reverse futility pruning, at any depth (see RFP_MARGIN).
+            if eval - (tune::rfp_margin() * (depth - 1 - improving as i32)).max(0) >= beta {
+                return eval;
             }
             // Razoring: far below alpha, only a four sequence can save the node.
             if depth <= tune::razor_max_depth() && eval + tune::razor_margin() * depth < alpha {
                 let v = self.quiesce(0, alpha, alpha + 1, ply);
-                if v <= alpha || RAZOR_TRUSTS_FOURS {
+                if v <= alpha {
                     return v;
                 }
             }
@@ -442,7 +461,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: a node this deep with no TT move is searched one ply
         // shallower (see IIR_MIN_DEPTH).
-        let mut depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
+        let depth = if tt_move == 0 && excluded == 0 && depth >= tune::iir_min_depth() {
             depth - 1
         } else {
             depth
@@ -560,7 +579,7 @@ impl<'a> Worker<'a> {
             // the fours after it are still searched. For the threat moves see LMP_THREATS.
             if !pv_node
                 && !threatened
-                && (!forcing || LMP_FOURS)
+                && !forcing
                 && (quiet || LMP_THREATS)
                 && depth <= tune::lmp_max_depth()
                 && best > -WIN_BOUND
@@ -603,9 +622,6 @@ impl<'a> Worker<'a> {
                 (SETUP_MOVES && quiet && may_reduce).then(|| win_threat_points(&self.pos, me));
             let attack = is_attack(&self.pos, i, me);
             self.attacks[ply] = attack;
-            if RFP_NOT_IN_VCF {
-                self.fours[ply] = forcing;
-            }
             if excluded == 0 {
                 let kind = if forcing {
                     MoveKind::Four
@@ -639,21 +655,6 @@ impl<'a> Worker<'a> {
                     }
                     if setup {
                         r -= lmr_units(tune::lmr_setup());
-                    }
-                    if DISTANT_DELAY && delaying {
-                        // Far from the opponent's last stone, far from ours: see
-                        // DISTANT_DELAY. The move is made, so the opponent's last stone is
-                        // the second to last and ours the third.
-                        let moves = self.pos.board.moves();
-                        let far = |k: usize| {
-                            moves.len() < k || chebyshev(moves[moves.len() - k] as usize, i) > 4
-                        };
-                        if far(2) {
-                            r += lmr_units(DISTANT_DELAY_OPP);
-                        }
-                        if far(3) {
-                            r += lmr_units(DISTANT_DELAY_OWN);
-                        }
                     }
                     if continued {
                         r -= lmr_units(tune::lmr_continued());
@@ -702,15 +703,6 @@ impl<'a> Worker<'a> {
                         self.reward(ply, &list, n, n, depth, threatened, excluded);
                         break;
                     }
-                    // The moves after one that raised alpha one ply shallower: see
-                    // ALPHA_RAISED_SHALLOWER.
-                    if ALPHA_RAISED_SHALLOWER
-                        && depth > 2
-                        && depth < 12
-                        && s.abs() < ALPHA_RAISED_BOUND
-                    {
-                        depth -= 1;
-                    }
                 }
             }
         }
@@ -753,7 +745,7 @@ impl<'a> Worker<'a> {
     /// counter move for a quiet best move. A singular probe's excluded move was not searched
     /// there and is left alone.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn reward(
+    fn reward(
         &mut self,
         ply: usize,
         list: &[(u16, i32)],
@@ -783,18 +775,10 @@ impl<'a> Worker<'a> {
                 self.counters[l][me.index()] = m;
             }
         }
-        // The moves the quiet history orders: see QUIET_HISTORY_ALL.
-        let ordered_quiet = |pos: &Position, q: usize| {
-            if QUIET_HISTORY_ALL {
-                !is_attack(pos, q, me)
-            } else {
-                !threatened && is_quiet(pos, q, me)
-            }
-        };
-        if ordered_quiet(&self.pos, i) {
+        if quiet {
             update_history(&mut self.history[i][me.index()], bonus);
             for q in others.clone() {
-                if ordered_quiet(&self.pos, q) {
+                if !threatened && is_quiet(&self.pos, q, me) {
                     update_history(&mut self.history[q][me.index()], -bonus);
                 }
             }
@@ -949,138 +933,6 @@ impl<'a> Worker<'a> {
         }
         self.qbufs[ply] = fours;
         best
-    }
-
-    /// The full VCF line for the side to move, if one exists within the budget and before `deadline`.
-    pub fn vcf_line(
-        &mut self,
-        depth: i32,
-        max_nodes: u64,
-        deadline: Instant,
-    ) -> Option<(i32, Vec<u16>)> {
-        let mut v = Vcf::new(&mut self.pos, &mut self.vcf_cache, max_nodes)
-            .with_deadline(deadline)
-            .with_stop(self.stop);
-        let r = v.solve(depth);
-        self.nodes += v.nodes;
-        self.vcf_nodes += v.nodes;
-        r.map(|n| (n, v.line))
-    }
-
-    /// A VCT for the side to move using at most `depth` threes: its first move.
-    pub fn vct_first(&mut self, depth: i32, max_nodes: u64, deadline: Instant) -> Option<u16> {
-        let mut v = Vct::new(&mut self.pos, max_nodes, deadline).with_stop(self.stop);
-        let won = v.solve(depth);
-        self.nodes += v.nodes;
-        self.vcf_nodes += v.nodes;
-        if won {
-            v.first
-        } else {
-            None
-        }
-    }
-
-    /// Every root move the generator offers, with no decision taken at the root (for a
-    /// search that must leave some moves out: a forced move may be one of them). When the
-    /// generator offers none, the `fallback_squares`.
-    pub fn root_list(&mut self) -> Vec<u16> {
-        let mut buf = std::mem::take(&mut self.bufs[0]);
-        let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
-        self.bufs[0] = buf;
-        if list.is_empty() {
-            return self
-                .fallback_squares()
-                .into_iter()
-                .map(|i| i as u16)
-                .collect();
-        }
-        list.into_iter().map(|(m, _)| m).collect()
-    }
-
-    /// The legal squares near the stones, in index order, or every legal square when none
-    /// is near: what a root plays from when the generator offers nothing sensible.
-    fn fallback_squares(&self) -> Vec<usize> {
-        let b = &self.pos.board;
-        let near: Vec<usize> = b
-            .play_area()
-            .filter(|&i| b.near(i) > 0 && self.pos.is_legal(i))
-            .collect();
-        if !near.is_empty() {
-            return near;
-        }
-        b.all_cells().filter(|&i| self.pos.is_legal(i)).collect()
-    }
-
-    /// A legal square for a lost root, near the stones first.
-    fn any_legal(&self) -> Option<usize> {
-        self.fallback_squares().first().copied()
-    }
-
-    /// Root move list with the tactical shortcuts applied: `Ok(m)` when the move is forced
-    /// or wins at once, else the ordered candidates. With `all_lines` (multi-PV analysis)
-    /// an open four is searched with the other moves instead of being played at once.
-    pub fn root_moves(&mut self, all_lines: bool) -> Result<(u16, i32), Vec<u16>> {
-        let me = self.pos.side();
-        let opp = me.opp();
-        let mut buf = std::mem::take(&mut self.bufs[0]);
-        let result = (|| {
-            if let Some(i) = first_with(&self.pos, me, Threat::Five) {
-                return Ok((i as u16, WIN - 1));
-            }
-            let blocks = find_all(&self.pos, opp, Threat::Five);
-            if !blocks.is_empty() {
-                let legal: Vec<usize> = blocks
-                    .iter()
-                    .copied()
-                    .filter(|&i| self.pos.is_legal(i))
-                    .collect();
-                let score = if blocks.len() > 1 || legal.is_empty() {
-                    -(WIN - 2)
-                } else {
-                    0
-                };
-                // No legal block (renju black, forbidden point): lost either way, but a foul
-                // is never played; any legal move is (near the stones first).
-                let pick = legal.first().copied().or_else(|| self.any_legal());
-                return Ok((pick.unwrap_or(blocks[0]) as u16, score));
-            }
-            for i in find_all(&self.pos, me, Threat::Flex4) {
-                if self.pos.is_legal(i) && !all_lines {
-                    return Ok((i as u16, WIN - 3));
-                }
-            }
-            let list = generate(&mut self.pos, &mut buf, &self.history, [0, 0, 0], 0);
-            if list.len() == 1 {
-                return Ok((list[0].0, 0));
-            }
-            if list.is_empty() {
-                // Lost (no defence holds), or every sensible move is forbidden or the
-                // neighbourhood is full. Resist anyway: block one of the opponent's open-four
-                // points, else one of its four points, else a legal square near the stones,
-                // else any (it used to be the first legal square: the corner, to a watcher an
-                // engine that gave up).
-                let legal = |i: &usize| self.pos.is_legal(*i);
-                let any = find_all(&self.pos, opp, Threat::Flex4)
-                    .into_iter()
-                    .find(legal)
-                    .or_else(|| {
-                        find_all(&self.pos, opp, Threat::Four)
-                            .into_iter()
-                            .find(legal)
-                    })
-                    .or_else(|| self.any_legal());
-                let fallback = any.or_else(|| {
-                    self.pos
-                        .board
-                        .all_cells()
-                        .find(|&i| self.pos.board.cell(i) == 0)
-                });
-                return Ok((fallback.unwrap_or(0) as u16, -(WIN - 2)));
-            }
-            Err(list.into_iter().map(|(m, _)| m).collect())
-        })();
-        self.bufs[0] = buf;
-        result
     }
 }
 

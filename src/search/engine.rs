@@ -1,6 +1,12 @@
 //! The engine: owns the transposition table and runs each search on its own
 //! thread, so the protocol loop stays responsive. A stop flag ends a search
 //! early; the result comes back through a callback.
+//!
+//! It also keeps what outlives one search: the table (sized from `INFO max_memory` and,
+//! under a per-move limit, no larger than the search can fill: `table_cap_for_turn`;
+//! faulted in by a background thread between searches, and replaced on another thread), and
+//! the move statistics (history and counter moves) carried from one move of a game to the
+//! next and forgotten at a new game.
 
 use super::alphabeta::MoveStats;
 use super::iterative::{think, think_excluding};
@@ -189,7 +195,7 @@ pub fn table_bytes(max_memory: u64, mem: &MemInfo) -> usize {
     usable.min(MAX_TT as u64).max(MIN_TT as u64) as usize
 }
 
-// Tried in session 34, not kept: a table no larger than the time control can fill (64 MiB
+// Tried and not kept (119194f): a table no larger than the time control can fill (64 MiB
 // per second a move, at least 16 MiB). A fresh process's first 1 s search runs 1.16-1.28M
 // nodes/s with a 32 MB `max_memory` against 0.83-0.94M with 350 MB (the search faults the
 // large table's pages in itself; `scripts/depth.py --count 10 --memory N` on middle-game
@@ -208,7 +214,7 @@ const MIN_TIMED_TT: usize = 16 << 20;
 /// `max_memory` allows; never above it.
 /// A one-second search stores about a million entries (16 MiB); a table many times larger
 /// holds little the next moves need that this one cannot, and costs every probe more cache
-/// and TLB misses, and a fresh process more pages to fault in. Measured (session 48):
+/// and TLB misses, and a fresh process more pages to fault in. Measured (afea55c):
 /// * self-play at 100 ms a move, fresh processes each game as `scripts/match.py` starts them,
 ///   this cap (16 MiB) against the 250 MiB table of Gomocup's 350 MB (`match.py --engine1 BIN
 ///   --engine2 BIN --option2 hash_size=256000 --games 2000 --concurrency 2 --turn 100 --match
@@ -226,7 +232,7 @@ const MIN_TIMED_TT: usize = 16 << 20;
 ///   +6 % nodes/s with 64 MiB, +10 % with 32 MiB (this machine, whose 260 MiB last-level
 ///   cache holds the smaller tables whole).
 ///
-/// Session 14 had measured the other way at 500 ms (a 19 MB table, 30 positions of one game:
+/// An earlier measurement (2026-11-23) had gone the other way at 500 ms (a 19 MB table, 30 positions of one game:
 /// 2.14M against 1.93M nodes/s, mean depth 11.9 against 12.4); the cap at 500 ms is 32 MiB.
 pub fn table_cap_for_turn(turn_ms: u64) -> usize {
     let bytes = (TT_BYTES_PER_SECOND * turn_ms as u128 / 1000).min(MAX_TT as u128) as usize;

@@ -1,13 +1,33 @@
-//! Iterative deepening with aspiration windows at the root, and the stopping rules
-//! of the time manager (soft optimum, hard maximum, early exit on forced moves and wins).
+//! Iterative deepening at the root, the root's threat prelude, and the stopping rules of the
+//! time manager.
+//!
+//! `think` first asks `Worker::root_moves` (`root.rs`) whether the move is settled (a five, a
+//! forced block, an open four, a single candidate). Then the threat prelude, each step on a
+//! share of the move's budget (of its time or of its node limit): our VCF wins at once; if the
+//! opponent has a VCF, only the root moves after which it has none stay (one left is played
+//! at once); where the opponent has none and the move may take at least VCT_MIN_TIME, a VCT
+//! for us is played at once.
+//!
+//! `deepen` then searches depth 1, 2, ... with `root::aspirated`, with the helper threads of
+//! `threads.rs` alongside when there are any (Lazy SMP: they share only the table, and a helper
+//! that completes a deeper iteration supplies the answer). It stops at a proven result, at the
+//! depth limit, at the node limit, or when the next iteration would likely not finish in time:
+//! after 55 % of the optimum when the best move and score are settled, 90 % when the best move
+//! has just changed or the score fell by SCORE_DROP; with no match clock to save for, it uses
+//! the whole per-move limit, since an unfinished iteration still improves the move. The hard
+//! deadline aborts a search in progress, except that the first iteration may run a little
+//! past it (`alphabeta.rs`, FIRST_ITERATION_GRACE) so that there is always a move.
+//!
+//! `think_excluding` searches with some root moves left out (Yixin-Board's `yxblock`) or for
+//! several lines (multi-PV): no shortcut, no prelude, every remaining move searched.
 
 use super::alphabeta::{MoveStats, Worker};
-use super::params::{ASPIRATION_SWING, FAIL_HIGH_SHALLOWER, ROOT_KEEPS_ORDER, ROOT_STATS};
+use super::crumbs::Crumbs;
 use super::position::Position;
-use super::threads::{Crumbs, Helpers};
+use super::root::{aspirated, search_root_multi};
+use super::threads::Helpers;
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
-use super::tune::aspiration;
-use super::{Iteration, Limits, PvLine, RootEvent, SearchResult};
+use super::{Iteration, Limits, PvLine, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -15,8 +35,8 @@ use std::time::{Duration, Instant};
 /// A fall in score (from one depth to the next) that earns more thinking time.
 const SCORE_DROP: i32 = 80;
 /// The root VCT runs only when a move may take at least this long. At 1 s a move the optimum
-/// is 938 ms (`timeman::margin`), so it does not run at the bar's time control. Session 63,
-/// with 900 ms here: 4 self-play games at 1 s, 71 searched moves, the VCT about 13 ms a move
+/// is 938 ms (`timeman::margin`), so it does not run at 1 s a move. With 900 ms here
+/// (8871fec): 4 self-play games at 1 s, 71 searched moves, the VCT about 13 ms a move
 /// on average (18 moves 10 to 98 ms, the rest under 5) and 2 wins proven; not measured in games.
 const VCT_MIN_TIME: std::time::Duration = std::time::Duration::from_millis(1000);
 /// Threes the root VCT may use.
@@ -234,7 +254,6 @@ fn deepen(
     let all_nodes = |w: &Worker| w.nodes + helpers.map_or(0, |h| h.nodes());
     let mut best = root[0];
     let mut best_score: i32 = 0;
-    let mut swing = 0;
     let mut best_depth = 0;
     let mut best_pv = vec![best];
     let mut scores = vec![0i32; root.len()];
@@ -252,7 +271,7 @@ fn deepen(
         let (score, iter_best) = if multipv > 1 {
             search_root_multi(w, &mut root, &mut scores, &mut lines, depth, multipv)
         } else {
-            aspirated(w, &mut root, &mut scores, depth, best_score, swing)
+            aspirated(w, &mut root, &mut scores, depth, best_score)
         };
         if w.aborted {
             // A move that beat the previous best in the unfinished iteration is still an improvement.
@@ -270,7 +289,6 @@ fn deepen(
         }
         best = root[0];
         let dropped = depth > 4 && score < best_score - SCORE_DROP;
-        swing = swing_after(swing, depth, score, best_score);
         best_score = score;
         best_depth = depth;
         best_pv = w.pv[0].clone();
@@ -357,70 +375,6 @@ fn to_pos(line: &[u16]) -> Vec<Pos> {
     line.iter().map(|&m| Pos::from_idx(m as usize)).collect()
 }
 
-/// One root iteration that finds exact scores for the best `k` moves (multi-PV): each
-/// move is tested against the k-th best exact score so far and searched with an open
-/// window when it beats it. Reorders `root`, `scores` and `lines` best-first.
-fn search_root_multi(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    lines: &mut [Vec<u16>],
-    depth: i32,
-    k: usize,
-) -> (i32, Option<(u16, i32)>) {
-    let mut top: Vec<i32> = Vec::with_capacity(k + 1);
-    let mut best_move: Option<(u16, i32)> = None;
-    w.seldepth = 0;
-    w.set_root_eval();
-    w.watch(RootEvent::Pass { depth });
-    for (n, &m) in root.iter().enumerate() {
-        let bar = (top.len() == k).then(|| top[k - 1]);
-        w.watch(RootEvent::Start(Pos::from_idx(m as usize)));
-        w.pos.make(m as usize);
-        let s = match bar {
-            None => -w.search(depth - 1, -WIN, WIN, 1, true),
-            Some(bar) => {
-                let s = -w.search(depth - 1, -bar - 1, -bar, 1, false);
-                if s > bar && !w.aborted {
-                    -w.search(depth - 1, -WIN, -bar, 1, true)
-                } else {
-                    s
-                }
-            }
-        };
-        w.pos.undo();
-        if w.aborted {
-            break;
-        }
-        w.watch(RootEvent::Done(Pos::from_idx(m as usize)));
-        scores[n] = s;
-        if !matches!(bar, Some(bar) if s <= bar) {
-            lines[n].clear();
-            lines[n].push(m);
-            lines[n].extend_from_slice(&w.pv[1]);
-            let at = top.partition_point(|&t| t >= s);
-            top.insert(at, s);
-            top.truncate(k);
-        }
-        if !matches!(best_move, Some((_, b)) if s <= b) {
-            best_move = Some((m, s));
-        }
-    }
-    if w.aborted {
-        return (best_move.map_or(-WIN, |b| b.1), best_move);
-    }
-    // Stable sort of the three lists together, best score first.
-    let mut order: Vec<(u16, i32, Vec<u16>)> = (0..root.len())
-        .map(|i| (root[i], scores[i], std::mem::take(&mut lines[i])))
-        .collect();
-    order.sort_by_key(|e| -e.1);
-    for (k, (m, s, l)) in order.into_iter().enumerate() {
-        (root[k], scores[k], lines[k]) = (m, s, l);
-    }
-    w.pv[0] = lines[0].clone();
-    (scores[0], best_move)
-}
-
 /// A result settled before any iteration (forced move, proven win, only defence): `line`
 /// starts with the move to play and is not empty.
 fn decided(line: &[u16], score: i32, nodes: u64, elapsed: Duration) -> SearchResult {
@@ -466,169 +420,4 @@ fn defend_vcf(
         }
     }
     Some(safe)
-}
-
-/// How far the root's score moves from one iteration to the next, for the aspiration window:
-/// the running mean (halved each iteration) of the last moves, mates left out. `swing` is its
-/// value before the iteration that ended at `depth` with `score`, after one at `previous`.
-pub(super) fn swing_after(swing: i32, depth: i32, score: i32, previous: i32) -> i32 {
-    if depth < 2 || score.abs() >= WIN_BOUND || previous.abs() >= WIN_BOUND {
-        return swing;
-    }
-    let step = (score - previous).abs();
-    if depth == 2 {
-        step
-    } else {
-        (swing + step) / 2
-    }
-}
-
-/// One iteration inside an aspiration window around `previous`, widened until the score
-/// falls inside it (or the search is aborted). `swing` is how far the score has been
-/// moving ([`swing_after`]); see ASPIRATION_SWING.
-pub(super) fn aspirated(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    depth: i32,
-    previous: i32,
-    swing: i32,
-) -> (i32, Option<(u16, i32)>) {
-    let mut delta = swing
-        .checked_div(ASPIRATION_SWING)
-        .map_or(aspiration(), |s| aspiration().max(s));
-    let (mut lo, mut hi) = if depth >= 5 && previous.abs() < WIN_BOUND {
-        (previous - delta, previous + delta)
-    } else {
-        (-WIN, WIN)
-    };
-    // Fail highs in a row (see FAIL_HIGH_SHALLOWER).
-    let mut highs = 0;
-    loop {
-        let d = if FAIL_HIGH_SHALLOWER {
-            (depth - highs).max(1)
-        } else {
-            depth
-        };
-        let (score, iter_best) = search_root(w, root, scores, d, lo, hi);
-        if w.aborted {
-            return (score, iter_best);
-        }
-        if score <= lo && lo > -WIN {
-            lo = (lo - delta).max(-WIN);
-            delta *= 3;
-            highs = 0;
-        } else if score >= hi && hi < WIN {
-            hi = (hi + delta).min(WIN);
-            delta *= 3;
-            highs += 1;
-        } else {
-            return (score, iter_best);
-        }
-    }
-}
-
-/// One root iteration. Reorders `root` best-first. Returns the score and, if aborted,
-/// the best fully searched move of this iteration.
-fn search_root(
-    w: &mut Worker,
-    root: &mut [u16],
-    scores: &mut [i32],
-    depth: i32,
-    mut alpha: i32,
-    beta: i32,
-) -> (i32, Option<(u16, i32)>) {
-    let mut best = -WIN;
-    let mut best_move: Option<(u16, i32)> = None;
-    let (alpha_orig, mut best_rank, mut tried) = (alpha, 0, 0);
-    w.seldepth = 0;
-    w.set_root_eval();
-    w.watch(RootEvent::Pass { depth });
-    for (n, &m) in root.iter().enumerate() {
-        let i = m as usize;
-        let r = w.root_reduction(i, depth, n);
-        w.watch(RootEvent::Start(Pos::from_idx(i)));
-        w.pos.make(i);
-        let mut s;
-        if n == 0 {
-            s = -w.search(depth - 1, -beta, -alpha, 1, true);
-        } else {
-            s = -w.search(depth - 1 - r, -alpha - 1, -alpha, 1, false);
-            if s > alpha && r > 0 && !w.aborted {
-                s = -w.search(depth - 1, -alpha - 1, -alpha, 1, false);
-            }
-            if s > alpha && s < beta && !w.aborted {
-                s = -w.search(depth - 1, -beta, -alpha, 1, true);
-            }
-        }
-        w.pos.undo();
-        if w.aborted {
-            break;
-        }
-        w.watch(RootEvent::Done(Pos::from_idx(i)));
-        scores[n] = s;
-        tried = n + 1;
-        if s > best {
-            best = s;
-            best_move = Some((m, s));
-            best_rank = n;
-            if s > alpha {
-                alpha = s;
-                let (head, tail) = w.pv.split_at_mut(1);
-                head[0].clear();
-                head[0].push(m);
-                head[0].extend_from_slice(&tail[0]);
-            }
-            if s >= beta {
-                break;
-            }
-        } else if n > 0 {
-            // A move that failed low (here s <= best <= alpha) is ranked by its (fail-soft)
-            // bound, below alpha; with ROOT_KEEPS_ORDER below every searched score instead,
-            // so that the stable sort keeps the previous order (as Stockfish and Rapfi do;
-            // measured level in session 54).
-            scores[n] = if ROOT_KEEPS_ORDER {
-                -WIN
-            } else {
-                scores[n].min(alpha - 1)
-            };
-        }
-    }
-    if ROOT_STATS && !w.aborted && best > alpha_orig {
-        // The root's best move taught like any node's (ROOT_STATS, params.rs).
-        let list: Vec<(u16, i32)> = root[..tried].iter().map(|&m| (m, 0)).collect();
-        let threatened = w.pos.has_open_four_point(w.pos.side().opp());
-        w.reward(0, &list, best_rank, tried, depth, threatened, 0);
-    }
-    if !w.aborted {
-        // Stable sort: best move first, the rest by their (bound) scores.
-        let mut order: Vec<(u16, i32)> = root.iter().copied().zip(scores.iter().copied()).collect();
-        if let Some((bm, _)) = best_move {
-            order.sort_by_key(|&(m, s)| if m == bm { i32::MIN } else { -s });
-        }
-        for (k, (m, s)) in order.into_iter().enumerate() {
-            root[k] = m;
-            scores[k] = s;
-        }
-    }
-    (best, best_move)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_swing_follows_the_score_and_ignores_mates() {
-        // Depth 1 has no previous iteration to compare with.
-        assert_eq!(swing_after(0, 1, 300, 0), 0);
-        // Depth 2 starts the mean afresh, whatever an earlier search left.
-        assert_eq!(swing_after(999, 2, 100, 300), 200);
-        // Later iterations halve the old mean and add half the new move.
-        assert_eq!(swing_after(200, 3, -100, 100), 200);
-        assert_eq!(swing_after(200, 4, -60, -100), 120);
-        // A proven score on either side leaves it as it was.
-        assert_eq!(swing_after(120, 5, WIN - 9, -60), 120);
-        assert_eq!(swing_after(120, 6, -60, -(WIN - 9)), 120);
-    }
 }

@@ -1,16 +1,46 @@
-//! The search: iterative deepening PVS over the incremental position, with a
-//! transposition table and a time manager. Knows nothing of protocol text.
+//! The search: iterative-deepening principal-variation search over the incremental position,
+//! with a shared transposition table, threat-space solvers, Lazy SMP helper threads and a time
+//! manager. It knows nothing of protocol text: `engine.rs` is its face to the protocol.
+//!
+//! How a move is found, file by file (each file's own documentation says how it works):
+//! * `engine.rs` owns the transposition table and the move statistics kept between moves, and
+//!   runs each search on its own thread; `timeman.rs` turns the clock into a budget.
+//! * `iterative.rs` decides what the root may play (a five, a forced block, our VCF, the
+//!   moves that break the opponent's VCF, a VCT), then deepens one ply at a time until the
+//!   budget says stop; `threads.rs` runs the helper threads alongside it.
+//! * `root.rs` runs one pass over the root moves inside an aspiration window, builds the
+//!   root's move list and runs the root's threat searches.
+//! * `alphabeta.rs` is the tree search proper: threats first, TT cut-offs, static pruning,
+//!   IIR, singular extension, the move loop with move-count pruning and late-move reductions,
+//!   and at the horizon a VCF search.
+//! * `moves.rs` generates and orders a node's moves (exact defences under an open three);
+//!   `order.rs` holds the static part of the ordering score; `position.rs` is the board and
+//!   its evaluator made and unmade together.
+//! * `threat.rs` proves wins by fours (VCF) and by fours and threes (VCT).
+//! * `tt.rs` is the lock-free transposition table; `crumbs.rs` marks the nodes each thread is
+//!   in.
+//! * `params.rs` holds every constant of the search's rules, `tune.rs` the ones SPSA may tune,
+//!   `tried.rs` the ideas measured and left out; `stats.rs` counts the tree's shape in a
+//!   `--features stats` build.
+//!
+//! No two of these files name each other: the dependencies run from `engine` through
+//! `iterative`, `threads`, `root` and `alphabeta` down to `moves`, `threat`, `position`,
+//! `order`, `tt` and `crumbs`.
 
 pub mod alphabeta;
+pub mod crumbs;
 pub mod engine;
 pub mod iterative;
 pub mod moves;
+pub mod order;
 pub mod params;
 pub mod position;
+pub mod root;
 pub mod stats;
 pub mod threads;
 pub mod threat;
 pub mod timeman;
+pub mod tried;
 pub mod tt;
 pub mod tune;
 

@@ -1,22 +1,33 @@
-//! Candidate generation and ordering: the TT move, then threats, killers, history and
-//! pattern values.
+//! Move generation and ordering for a node.
+//!
+//! Candidates: the empty cells next to a stone (the 5x5 box around each; the centre on an empty
+//! board). Under the opponent's open three (or a 4-4 point) only our fours and the moves that
+//! really defend are listed: the opponent's four-points on the threat's lines, each checked
+//! (from the patterns, under renju by playing it) to leave the opponent no open-four point;
+//! the walk covers the two sides' four-point sets instead of the whole neighbourhood.
+//!
+//! Ordering score: the static part by shape (what the cell is worth to us and what taking it
+//! from the opponent is worth, from the evaluation's weights plus a learned per-shape
+//! correction, read from `order.rs`'s table), plus the quiet history or, for our threat moves,
+//! the attack history, plus the bonuses of the killers and the counter move; the TT move comes
+//! first. `pick_next` takes the moves best first lazily (a few one at a time, then a chunk
+//! sorted, the rest only when reached) in a total order, score then cell, so that the tree does
+//! not depend on the sort's algorithm.
+//!
+//! Also the move classes the search asks about: quiet, attack (an open three or more for us),
+//! four, defence, and the four-three and double-three points a setup move adds.
 
+use super::order::{ATTACK, DEFEND};
 use super::params::{ATTACK_HISTORY, ATTACK_HISTORY_SHIFT};
 use super::position::Position;
 use super::tune::{counter_bonus, killer_bonus_first, killer_bonus_second};
 use crate::eval::evaluator::{CellState, Evaluator, Threat};
 use crate::eval::pattern::{Combo, Pattern};
-use crate::eval::policy::{self, Policy};
-use crate::eval::weights::{Weights, HANDSET_OPP, HANDSET_OWN, NSHAPES, NTUPLES};
+use crate::eval::policy;
+use crate::eval::weights::{HANDSET_OPP, HANDSET_OWN};
 use crate::game::board::{Color, EMPTY};
 use crate::game::pos::{line_offset, NCELLS, PAD, STRIDE};
 use crate::game::rule::Rule;
-use std::sync::Mutex;
-
-/// Ordering weight of what a move does for the mover.
-const ATTACK: [i32; 9] = [0, 400, 500, 3000, 300, 600, 5000, 10000, 100_000];
-/// Ordering weight of what it takes away from the opponent.
-const DEFEND: [i32; 9] = [0, 300, 350, 2000, 150, 200, 2500, 6000, 50_000];
 
 /// All empty cells inside the stones' neighbourhood (or the centre on an empty board).
 pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
@@ -62,7 +73,7 @@ pub fn candidates(pos: &Position, out: &mut Vec<u16>) {
 /// cells, each checked for a four and a defence) gives the same lists (test
 /// `threatened_nodes_list_what_the_whole_neighbourhood_gives`) and the same tree, with
 /// `bench 10` under callgrind 3.234 G -> 3.067 G instructions (-5.2 %, the bench's start-up
-/// included) and `bench 12` 4 % less time (session 47: nine interleaved runs each, median
+/// included) and `bench 12` 4 % less time (52b3b16: nine interleaved runs each, median
 /// 1.102 s -> 1.054 s).
 pub fn threat_candidates(pos: &Position, out: &mut Vec<u16>) {
     out.clear();
@@ -136,7 +147,7 @@ fn may_defend(
 
 /// The opponent's open-four points, listed once for a node that asks [`is_defence_among`]
 /// about many cells (walking the set passes over all its words each time): `bench 10`
-/// 3.067 G -> 3.043 G instructions, same tree (session 47).
+/// 3.067 G -> 3.043 G instructions, same tree (5a089b1).
 pub struct ThreatPoints {
     cells: [u16; Self::CAP],
     /// How many; more than `CAP` (not listed) is `CAP + 1`.
@@ -274,12 +285,12 @@ pub fn fill(
             buf.retain(|&m| is_listed_among(pos, m as usize, None));
         }
     }
-    // The static score with the learned correction (eval/policy.rs: +32.2 +/- 18.8, session
-    // 32, 781 games at 100 ms, SPRT [0, 10] H1) and the history, in one tight loop.
+    // The static score with the learned correction (eval/policy.rs: +32.2 +/- 18.8 over 781
+    // games at 100 ms, SPRT [0, 10] H1, 767edac) and the history, in one tight loop.
     let f = FreeScores::of(pos, history);
     list.clear();
     list.extend(buf.iter().map(|&mv| (mv, f.score(mv))));
-    // By the distances from the last two stones: none shipped (+5.2 +/- 16.7, session 32).
+    // By the distances from the last two stones: none shipped (+5.2 +/- 16.7, 3e9b334).
     if let Some(p) = policy::for_rule(pos.rule()).filter(|_| policy::uses_near(pos.rule())) {
         let played = pos.board.moves();
         let last = played.last().map(|&m| m as usize);
@@ -311,9 +322,9 @@ pub fn fill(
 /// adds, and those bonuses added after it to the four moves they concern (four compares a
 /// candidate before). Where the node is not under an open three `fill` scores 68 moves on
 /// average and the search takes 6.7 of them (`bench 12`: 7.35 M moves listed at 107,347
-/// nodes, 616,691 taken after the first; session 60), so this loop is most of the list's
+/// nodes, 616,691 taken after the first; 5e09038), so this loop is most of the list's
 /// cost. Same scores (test `fill_scores_as_the_general_formula`), same tree. (Not kept, same
-/// session: listing the threat moves first from the threat lists and the quiet rest only
+/// commit: listing the threat moves first from the threat lists and the quiet rest only
 /// when a move taken might score below the best quiet one. The quiet moves' bound, 3,255
 /// on the freestyle table, is above most threat moves' scores, whose learned parts are
 /// often negative: 19,347 of the 24,122 moves asked for before the rest was listed needed
@@ -366,13 +377,13 @@ fn order_key(e: &(u16, i32)) -> u64 {
     ((i32::MAX as i64 - e.1 as i64) as u64) << 16 | e.0 as u64
 }
 
-/// Moves `list[n..]`'s first move in [`order_key`] order to `n`, the list before `n`
+/// Moves `list[n..]`'s first move in `order_key` order to `n`, the list before `n`
 /// being the moves already taken. The first moves are picked one at a time (most nodes
 /// cut off on their first or second move); when the `LAZY_PICKS`-th is asked for, the next
 /// `CHUNK` are split off the rest (a selection) and sorted, and the rest only when a move
-/// past them is asked for. (Session 35, 12 freestyle middle-game searches under cachegrind,
+/// past them is asked for. (f6e2202, 12 freestyle middle-game searches under cachegrind,
 /// same tree: 6 picks one at a time cost 0.4 % more instructions than 3, 12 picks 0.7 %
-/// more. Session 47, the chunk against sorting all the rest at once, same tree: `bench 10`
+/// more. d4520d3, the chunk against sorting all the rest at once, same tree: `bench 10`
 /// 2.786 G -> 2.743 G instructions, `bench 12` 8.123 G -> 7.969 G; chunks of 5, 8, 12 and
 /// 24 saved less.)
 #[inline]
@@ -405,75 +416,6 @@ pub fn generate(
     fill(pos, buf, &mut list, history, killers, tt_move);
     list.sort_unstable_by_key(order_key);
     list
-}
-
-/// The static part of the ordering score ([`score_move`] plus the learned correction,
-/// [`Policy::shape_bonus`]) by shape: it depends on nothing but the cell's shape for each
-/// colour (its combination and evaluation weights are the shape's), so `fill` reads it in
-/// two look-ups. One table per evaluation and correction table, built on first use and
-/// kept (a few per process). Same scores (test `the_order_table_scores_as_the_shapes_do`),
-/// same tree; `bench 10` 3.043 G -> 2.982 G instructions (session 47).
-///
-/// [`Policy::shape_bonus`]: crate::eval::policy::Policy::shape_bonus
-pub struct OrderTable {
-    /// `[colour][0]`: what a cell of that shape is worth to `colour` playing there;
-    /// `[colour][1]`: what taking it from `colour` (the opponent) is worth.
-    part: [[Vec<i32>; 2]; 2],
-}
-
-impl OrderTable {
-    /// The table of evaluation `w` with the corrections `p`.
-    pub fn of(w: &'static Weights, p: Option<&'static Policy>) -> &'static OrderTable {
-        type Cache = Vec<(usize, usize, &'static OrderTable)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-        let key = (
-            w as *const Weights as usize,
-            p.map_or(0, |p| p as *const Policy as usize),
-        );
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, _, t)) = cache.iter().find(|e| (e.0, e.1) == key) {
-            return t;
-        }
-        let t: &'static OrderTable = Box::leak(Box::new(OrderTable::build(w, p)));
-        cache.push((key.0, key.1, t));
-        t
-    }
-
-    fn build(w: &Weights, p: Option<&Policy>) -> OrderTable {
-        let mut part: [[Vec<i32>; 2]; 2] = Default::default();
-        for (c, part) in part.iter_mut().enumerate() {
-            let (mut mine, mut theirs) = (vec![0; NSHAPES], vec![0; NSHAPES]);
-            for t in 0..NTUPLES {
-                let e = w.tuple(c, t);
-                let s = e.shape as usize;
-                // The combination without the evaluator's renju flags, as `Evaluator::combo`
-                // reads it (a `Combo`'s discriminant is its index).
-                let combo = (e.combo & 0x0f) as usize;
-                mine[s] = ATTACK[combo]
-                    + 2 * (e.weights[0] as i32 / HANDSET_OWN)
-                    + p.map_or(0, |p| p.own[s] as i32);
-                theirs[s] = DEFEND[combo] - e.weights[1] as i32 / HANDSET_OPP
-                    + p.map_or(0, |p| p.opp[s] as i32);
-            }
-            *part = [mine, theirs];
-        }
-        OrderTable { part }
-    }
-
-    /// The two parts [`OrderTable::score`] adds for the side `me`, by shape: what a cell is
-    /// worth to `me` (indexed by `me`'s shape there) and what taking it from the opponent
-    /// is worth (indexed by the opponent's shape).
-    #[inline]
-    pub fn parts(&self, me: Color) -> (&[i32], &[i32]) {
-        (&self.part[me.index()][0], &self.part[me.opp().index()][1])
-    }
-
-    /// The static ordering score of the empty cell `i` for the side `me`.
-    #[inline]
-    pub fn score(&self, pos: &Position, i: usize, me: Color) -> i32 {
-        let (m, o) = (me.index(), me.opp().index());
-        self.part[m][0][pos.eval.shape(i, me)] + self.part[o][1][pos.eval.shape(i, me.opp())]
-    }
 }
 
 /// Static ordering score of `i` for the side `me`.
@@ -650,7 +592,7 @@ mod tests {
                         for me in [Color::Black, Color::White] {
                             let want = score_move(&pos, i, me)
                                 + learned.map_or(0, |p| p.shape_bonus(&pos.eval, i, me));
-                            assert_eq!(pos.order().score(&pos, i, me), want, "{rule:?}");
+                            assert_eq!(pos.order().score(&pos.eval, i, me), want, "{rule:?}");
                             checked += 1;
                         }
                     }
@@ -689,7 +631,7 @@ mod tests {
             if !is_listed(pos, i, threatened) {
                 continue;
             }
-            let mut s = pos.order().score(pos, i, me);
+            let mut s = pos.order().score(&pos.eval, i, me);
             s += near.map_or(0, |p| p.near_bonus(i, last, prev));
             if m == tt_move {
                 s += 1 << 28;

@@ -1,6 +1,11 @@
-//! `Position`: the board plus its incremental evaluator, made and unmade together.
+//! `Position`: the board plus its incremental evaluator, made and unmade together, with the
+//! rule's legality tests (renju fouls) and the static ordering table of its evaluation
+//! (`order.rs`). The evaluator keeps, per side and threat class (five point, open-four point,
+//! four point, open-three point), the set of empty cells, so that the search asks "does the
+//! opponent have a five point" or "where are my fours" for the price of a count or a walk over
+//! a bitset.
 
-use super::moves::OrderTable;
+use super::order::OrderTable;
 use crate::eval::evaluator::{Evaluator, Threat};
 use crate::eval::pattern::Combo;
 use crate::eval::policy;

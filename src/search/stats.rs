@@ -16,8 +16,8 @@
 //! target/stats/release/pbrain-wuzi bench 12
 //! ```
 //!
-//! Counts of nodes, not of time, so they do not depend on the machine's load. Session 44
-//! compared them with the same counts taken in Rapfi (`search/params.rs`).
+//! Counts of nodes, not of time, so they do not depend on the machine's load. 31c35be
+//! compared them with the same counts taken in Rapfi (`git show 9eacd72:src/search/params.rs`).
 
 /// What a searched move does for its side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,11 +1,17 @@
-//! Lazy SMP helpers: extra threads that run iterative deepening on their own copy of
-//! the root position and share only the transposition table with the main thread.
-//! Their entries make the main thread's search cheaper; a helper that completes a
-//! deeper iteration than the main thread also offers its line as the answer.
+//! Lazy SMP helpers: extra threads that run iterative deepening on their own copy of the
+//! root position and share only the transposition table (and the breadcrumbs of `crumbs.rs`)
+//! with the main thread.
+//!
+//! Each helper keeps one or two plies ahead of the main thread's depth, and odd helpers look
+//! at the root moves in a slightly different order, so that their entries are the ones the
+//! main thread wants next. The main thread keeps the clock and stops them; a helper that
+//! completes a deeper iteration than the main thread offers its line as the answer. A helper
+//! that panics just stops helping.
 
 use super::alphabeta::Worker;
-use super::iterative::{aspirated, swing_after};
+use super::crumbs::{Crumbs, MAX_TID};
 use super::position::Position;
+use super::root::aspirated;
 use super::tt::TranspositionTable;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -16,47 +22,6 @@ use std::time::Instant;
 /// Upper limit on `INFO thread_num`.
 pub const MAX_THREADS: usize = 64;
 const HELPER_STACK: usize = 64 << 20;
-
-/// Breadcrumbs: which thread is searching which node near the root right now. A thread
-/// that arrives at a node another thread is already searching reduces its later moves
-/// one ply more, so the threads spread over the tree instead of searching it in lockstep.
-pub struct Crumbs {
-    slots: Box<[AtomicU64]>,
-}
-
-const CRUMB_SLOTS: usize = 4096;
-const TID_BITS: u64 = 0xff;
-
-impl Default for Crumbs {
-    fn default() -> Self {
-        Crumbs {
-            slots: (0..CRUMB_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-}
-
-impl Crumbs {
-    /// Thread `tid` (1..=255) enters the node `key`. Returns whether another thread is
-    /// searching it, and whether we took the slot (then `leave` must follow).
-    #[inline]
-    pub fn enter(&self, key: u64, tid: u64) -> (bool, bool) {
-        let slot = &self.slots[key as usize & (CRUMB_SLOTS - 1)];
-        let cur = slot.load(Ordering::Relaxed);
-        if cur == 0 {
-            // A race here only costs a missed or doubled mark, never correctness.
-            slot.store((key & !TID_BITS) | tid, Ordering::Relaxed);
-            (false, true)
-        } else {
-            let other = cur & !TID_BITS == key & !TID_BITS && cur & TID_BITS != tid;
-            (other, false)
-        }
-    }
-
-    #[inline]
-    pub fn leave(&self, key: u64) {
-        self.slots[key as usize & (CRUMB_SLOTS - 1)].store(0, Ordering::Relaxed);
-    }
-}
 
 pub struct StopOnDrop<'a>(&'a Helpers);
 
@@ -170,10 +135,9 @@ impl Helpers {
         let mut w = Worker::new(pos, tt, &self.stop, deadline, u64::MAX);
         w.may_abort = true;
         w.crumbs = crumbs;
-        w.tid = (id as u64 + 1).min(TID_BITS);
+        w.tid = (id as u64 + 1).min(MAX_TID);
         let mut scores = vec![0i32; root.len()];
         let mut previous = 0;
-        let mut swing = 0;
         let mut counted = 0;
         let max_depth = max_depth.clamp(1, 100);
         let mut depth = 0;
@@ -183,13 +147,12 @@ impl Helpers {
             if depth > max_depth {
                 break;
             }
-            let (score, _) = aspirated(&mut w, &mut root, &mut scores, depth, previous, swing);
+            let (score, _) = aspirated(&mut w, &mut root, &mut scores, depth, previous);
             self.nodes.fetch_add(w.nodes - counted, Ordering::Relaxed);
             counted = w.nodes;
             if w.aborted {
                 break;
             }
-            swing = swing_after(swing, depth, score, previous);
             previous = score;
             let mut pv = w.pv[0].clone();
             if pv.first() != Some(&root[0]) {
@@ -198,24 +161,5 @@ impl Helpers {
             self.publish(Completed { depth, score, pv });
         }
         self.nodes.fetch_add(w.nodes - counted, Ordering::Relaxed);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn breadcrumbs_tell_threads_apart() {
-        let c = Crumbs::default();
-        let key = 0x1234_5678_9abc_de00u64;
-        assert_eq!(c.enter(key, 1), (false, true));
-        // The same thread again (a transposition inside its own search) is not "another".
-        assert_eq!(c.enter(key, 1), (false, false));
-        assert_eq!(c.enter(key, 2), (true, false));
-        // A different position in the same slot is not marked.
-        assert_eq!(c.enter(key ^ (1 << 40), 2), (false, false));
-        c.leave(key);
-        assert_eq!(c.enter(key, 2), (false, true));
     }
 }

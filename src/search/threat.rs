@@ -1,8 +1,16 @@
-//! Threat-space search: VCF (victory by continuous fours). Every attacking move makes a
-//! four, so the defender's reply is forced; the defender may instead complete its own five,
-//! and a four the defender makes while blocking must be answered first. Rule-aware: black's
-//! fours on forbidden points do not count in renju, and white wins when black's only block
-//! is a forbidden point.
+//! Threat-space search, used at the root (`iterative.rs`) to play proven wins at once and
+//! to keep only the moves that break the opponent's.
+//!
+//! `Vcf`: victory by continuous fours. Every attacking move makes a four, so the defender's
+//! reply is forced; the defender may instead complete its own five, and a four the defender
+//! makes while blocking must be answered first. Rule-aware: black's fours on forbidden
+//! points do not count in renju, and white wins when black's only block is a forbidden
+//! point. Positions proven not to win are kept in `VcfCache`, with the attacking moves that
+//! were left.
+//!
+//! `Vct`: victory by continuous threats, fours and open threes. The defender answers a three
+//! on any of the attacker's four-points (every real defence is one) or with a counter-four,
+//! which the attacker must block before going on; each step checks for a VCF first.
 
 use super::moves::{first_with, makes_four};
 use super::position::Position;

@@ -1,8 +1,21 @@
-//! Transposition table: 4-entry buckets of 16 bytes each, replaced by depth and age,
-//! sized from the memory the manager allows. Shared by all search threads without locks:
-//! each entry is two atomic words, the first holding `key ^ data`, so a torn write (two
-//! threads storing into one slot at once) fails the key check instead of returning
-//! another position's data.
+//! Transposition table, shared by all search threads without locks.
+//!
+//! Layout: buckets of four 16-byte entries, one 64-byte cache line each (the table starts on a
+//! 64-byte boundary, on a 2 MiB one when large). An entry is two atomic words: `key ^ data` and
+//! `data`, where `data` packs the move (16 bits), the score (16, a win or loss stored as its
+//! distance from this node, `to_tt` / `from_tt`), the depth (8) and the bound and search
+//! generation (8). A torn write (two threads storing into one slot at once) then fails the key
+//! check instead of returning another position's data.
+//!
+//! Replacement: a position already in the bucket reuses its slot; otherwise the slot with the
+//! lowest depth less four plies per generation of age. A shallower non-exact result does not
+//! overwrite a result more than two plies deeper from the same search, and a store without a
+//! move keeps the entry's move.
+//!
+//! Size: from the memory the manager allows (`INFO max_memory`) and, under a per-move limit,
+//! no more than the search can fill (`engine.rs`). The table is a zeroed allocation (its pages
+//! come in on first touch), faulted in by a background thread between searches, in 2 MiB pages
+//! where Linux gives them; the child's bucket is prefetched while a move is made.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -67,18 +80,18 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-// Huge pages, history. Session 8 asked Linux for 2 MiB pages (madvise MADV_HUGEPAGE,
+// Huge pages, what was tried. 99a42cc asked Linux for 2 MiB pages (madvise MADV_HUGEPAGE,
 // transparent huge pages in `madvise` mode) and left them out: once the table was faulted in
 // it gave +5 % nodes/s (725k against 690k, 1 s searches of 8 balanced openings in one
 // process), but a search that starts before the table is faulted in (the first move after
 // `START`) then zeroes whole 2 MiB pages on its first touches: on the development VM 64 % of
 // its time went to clear_page, 194k nodes/s against 624k, with the 350 MB table of those days.
-// Session 34 marked the table 2 MiB chunk by chunk from the background prefault thread
+// e011cba marked the table 2 MiB chunk by chunk from the background prefault thread
 // instead: in games at 100 ms 1.376M against 1.309M nodes/s (+5 %, 30 games), yet in
 // self-play against the engine without it -28.2 +/- 23.2 (470 games, seed 3410, stopped at
-// LLR -2.40). Since session 48 the table is sized to the time control (64 MiB a second of
+// LLR -2.40). Since afea55c the table is sized to the time control (64 MiB a second of
 // `timeout_turn`, 16 MiB at 100 ms), so a fresh process faults in 8 to 32 huge pages, not 175;
-// session 68 advises the whole table at allocation (`advise_huge_pages`, figures there).
+// fccdf43 advises the whole table at allocation (`advise_huge_pages`, figures there).
 /// `n` zeroed words, or `None` when the allocator refuses (an address-space or data limit,
 /// strict overcommit). Asked of the allocator as zeroed memory, so a large table is mapped
 /// in microseconds and its pages come in on first touch, whatever the optimiser does.
@@ -108,7 +121,7 @@ const HUGE_PAGE: usize = 2 << 20;
 /// every time (16,384 pages in a 64 MiB table against a second-level TLB of about 1,500
 /// entries), and the page walk, slow in a virtual machine, stalls the search at the probe's
 /// prefetch: 15 % of a 1 s search's samples under `perf` (4.6 % with huge pages). Measured
-/// (session 68, 1 s searches of the first 20 balanced openings in one process, 0.7 s apart so
+/// (fccdf43, 1 s searches of the first 20 balanced openings in one process, 0.7 s apart so
 /// that the prefault thread runs between them, `scripts/nps_probe.py BIN --memory 367001600`,
 /// three interleaved runs each): mean 1,018k, 1,029k and 980k nodes/s against 964k, 917k and
 /// 904k (+8.7 %; single runs range from +0 % to +15 %), the first search of a fresh process
@@ -363,8 +376,8 @@ impl TranspositionTable {
             // game: the table is faulted in while no search runs), eight interleaved runs
             // each: 1.63-1.73M nodes/s (median 1.68M) against 1.57-1.69M (median 1.63M)
             // without, +3 %. (`bench N 1 350` does not show it: each of its positions gets a
-            // fresh table whose first-touch page faults dominate, which is why session 14
-            // measured nothing.)
+            // fresh table whose first-touch page faults dominate, which is why an earlier
+            // `bench` measurement showed nothing.)
             unsafe { _mm_prefetch::<_MM_HINT_T0>(word as *const AtomicU64 as *const i8) }
         }
         #[cfg(not(target_arch = "x86_64"))]

@@ -2,8 +2,8 @@
 //! Stockfish's `tune.h` expose theirs.
 //!
 //! Each tunable is read through a function of its name (`tune::rfp_margin()`). In a normal
-//! build that function returns the constant of `params.rs` (which keeps the constant's
-//! history and Elo) and compiles to it: the search and the bench signature are exactly those
+//! build that function returns the constant of `params.rs` (which says what it does and
+//! what it was measured at) and compiles to it: the search and the bench signature are exactly those
 //! of the constants. Built with `--features tune`, it returns the value given in the
 //! environment, `WUZI_TUNE="rfp_margin=300,lmr_divisor=1.45"` (read once per process; a
 //! value outside its range is clamped to it; names not given keep their default), so that

@@ -4,7 +4,8 @@
 //! [`game`] (board and rules) → [`eval`] (patterns, the learned evaluation) → [`search`]
 //! (engine) → [`protocol`] (text); [`train`] (self-play data and the fits of the evaluation
 //! and the move ordering) sits beside `protocol`. [`bench`](mod@bench) is the fixed-depth benchmark
-//! whose signature guards every change; [`datafile`] the test-position format.
+//! whose signature guards every change; [`datafile`] the test-position format; [`tried`]
+//! the ideas measured and left out.
 
 pub mod bench;
 pub mod datafile;
@@ -13,6 +14,7 @@ pub mod game;
 pub mod protocol;
 pub mod search;
 pub mod train;
+pub mod tried;
 
 pub const NAME: &str = "Wuzi";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -48,7 +48,7 @@
 //!     (`reward`). The node is stored in the table with its bound.
 //!
 //! The constants of these rules, what each is worth and the ideas left out are in
-//! `params.rs` and `tried.rs`.
+//! [`super::params`] and [`crate::tried`].
 
 use super::crumbs::Crumbs;
 use super::moves::{

@@ -20,7 +20,7 @@
 //! * `tt.rs` is the lock-free transposition table; `crumbs.rs` marks the nodes each thread is
 //!   in.
 //! * `params.rs` holds every constant of the search's rules, `tune.rs` the ones SPSA may tune,
-//!   `tried.rs` the ideas measured and left out; `stats.rs` counts the tree's shape in a
+//!   [`crate::tried`] the ideas measured and left out; `stats.rs` counts the tree's shape in a
 //!   `--features stats` build.
 //!
 //! No two of these files name each other: the dependencies run from `engine` through
@@ -40,7 +40,6 @@ pub mod stats;
 pub mod threads;
 pub mod threat;
 pub mod timeman;
-pub mod tried;
 pub mod tt;
 pub mod tune;
 

@@ -12,7 +12,7 @@
 //! ce963c3" marks a value set by the tune of that commit (+31.6 ± 12.6 by pairs over 2,080
 //! games for all its values together).
 //!
-//! The ideas measured and left out are in [`super::tried`]; the measurements' full
+//! The ideas measured and left out are in [`crate::tried`]; the measurements' full
 //! account, with commands and seeds, is in `git show 9eacd72:src/search/params.rs`.
 
 // ---------------------------------------------------------------------------------------

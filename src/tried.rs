@@ -1,12 +1,17 @@
-//! Search ideas measured and left out, one row each, so that they are not tried again
-//! blindly. Self-play is at 100 ms a move unless the time control says otherwise, against
-//! the engine without the idea, on balanced openings with both colours, with 95 % bars
-//! ("by pairs": the two colours of an opening counted as one sample; "stopped": ended before
-//! the SPRT [0, 10] decided; LLR: its log-likelihood ratio at the end). "Missed wins" counts
-//! the forced wins seen among `scripts/missed_wins.py`'s positions; "not played" rows were
-//! judged from the bench's node counts or such screens alone. The commit is the one that
-//! recorded the measurement; its prose, with the commands and seeds, is in
-//! `git show 9eacd72:src/search/params.rs`. The ideas that went in are in `params.rs`.
+//! Ideas measured and left out (search, evaluation, network, speed), one row each, so that
+//! they are not tried again blindly. This module holds no code.
+//!
+//! Self-play is Wuzi against Wuzi at 100 ms a move unless the time control says otherwise,
+//! against the engine without the idea, on balanced openings with both colours, with 95 %
+//! bars ("by pairs": the two colours of an opening counted as one sample; "stopped": ended
+//! before the SPRT [0, 10] decided; LLR: its log-likelihood ratio at the end; H0/H1: the
+//! SPRT's verdict). "Rapfi 1 s" is against Rapfi's classical engine at 1 s a move each.
+//! "Missed wins" counts the forced wins seen among `scripts/missed_wins.py`'s positions; "not
+//! played" rows were judged from the bench's node counts or such screens alone. The commit is
+//! the one that recorded the measurement; the prose with its commands is in
+//! `git show 9eacd72:src/search/params.rs` and `git show 9eacd72:README.md`. The network
+//! evaluation (the rows that name a network) was removed after 9eacd72, which holds its code.
+//! The ideas that went in are in [`crate::search::params`] and the module docs.
 //!
 //! | idea | result ± error | games | time control | commit or date |
 //! |---|---|---|---|---|
@@ -157,3 +162,120 @@
 //! | The evaluation table refit in its own form to 2,600 games of Rapfi against itself | -6.0 ± 15.9 by pairs (stopped, LLR -1.67) | 1,277 | 100 ms | 5b8efe5 |
 //! | Stockfish's cutoff count: one ply more LMR where more than three nodes one ply below cut off | -3.4 ± 15.5 by pairs (stopped, LLR -1.35) | 1,211 | 100 ms | 8eac6eb |
 //! | The evaluator's tuple index over unordered pairs of directions (48 KiB instead of 166 KiB) | not faster: 1,013k and 954k nodes/s against 1,090k and 1,006k, same tree | — | speed | 8eac6eb |
+//! | Prefetch the child's TT bucket (first form) | 914k vs 930k nodes/s, no gain (later kept: abdf0f5) | — | `bench 11`, 350 MiB table | 0387220 (2026-11-23) |
+//! | Profile-guided build (PGO) | 1.39M vs 1.60M nodes/s: slower | — | `bench 12` | 45d15ab (2026-11-24) |
+//! | Smaller hash table for short turns (first try) | 2.14M vs 1.93M nodes/s but mean depth 11.9 vs 12.4 (later kept: 6afc566) | 30 positions | 500 ms | 45d15ab (2026-11-24) |
+//! | Evaluator per-cell recombination forced inline | 1.82M vs 1.84M nodes/s | — | `bench 12` | abdf0f5 (2026-11-24) |
+//! | 24 KB table indexed by unordered pair of pattern pairs | 1.17–1.21 s vs 1.13–1.22 s CPU | — | `bench 12` | 5b267cc (2026-11-25) |
+//! | Branch-free update of counts and threat lists | 1.32–1.36 s vs 1.13–1.22 s CPU | — | `bench 12` | 5b267cc (2026-11-25) |
+//! | Recombine both colours whenever a cell changes | 1.19–1.26 s vs 1.13–1.22 s CPU | — | `bench 12` | 5b267cc (2026-11-25) |
+//! | One branch for "occupied or unchanged" | same speed as kept form | — | `bench 12` | 5b267cc (2026-11-25) |
+//! | Read neighbours' new pattern pairs first, branch-free | +8 % instructions, +13 % misses | — | 12 middle-game searches, 150k nodes | 3138d43 (2026-11-26) |
+//! | 4-byte tuple entry, weights in a per-shape table | 47.7 M vs 46.4 M read misses | — | 12 middle-game searches, 150k nodes | 3138d43 (2026-11-26) |
+//! | Tuple digits renumbered by pattern frequency | 53.9 M vs 53.6 M misses, +2 % instructions | — | 12 middle-game searches, 150k nodes | 3138d43 (2026-11-26) |
+//! | PGO and `x86-64-v3` builds (second try) | no faster; PGO +7 % branches | — | `bench 12`, middle games | 3138d43 (2026-11-26) |
+//! | Freestyle board writing line keys four cells each way | −0.6 % instructions, −0.1 % misses: not worth a second board | — | cachegrind | 3138d43 (2026-11-26) |
+//! | Root aspiration window 120 instead of 60 | +3.6 ± 11.8 by pairs, SPRT inconclusive at cap | 2,000 | 100 ms | ab2c98f (2026-11-26) |
+//! | Shape from four patterns by sorting network, 11 KiB table | −36 % L1 misses, +21 % instructions, 25 % slower | — | 12 middle-game searches | c494f3c (2026-11-26) |
+//! | Prefetch every neighbour's pair-table entry | +8.6 % instructions, no faster (0.71 vs 0.72 s) | — | 12 middle-game searches | c494f3c (2026-11-26) |
+//! | Empty neighbours walked from the stone's line keys | no faster | — | callgrind `bench 10` | f45515f (2026-11-27) |
+//! | Both colours recombined without a branch (again) | 2 % slower | — | callgrind `bench 10` | f45515f (2026-11-27) |
+//! | Undo journal replay with parts borrowed apart (first form) | no fewer instructions (later kept: 6afc566) | — | callgrind `bench 10` | f45515f (2026-11-27) |
+//! | Journal keeps flipped threat-list bits, not combinations | +0.1 % instructions, −2.8 % mispredictions: too little | — | cachegrind | f45515f (2026-11-27) |
+//! | Cells read through fixed-size windows | more instructions | — | callgrind `bench 10` | 6afc566 (2026-11-27) |
+//! | Journal entries gathered in a local array | slower | — | `bench 12` | 6afc566 (2026-11-27) |
+//! | Two-level shape table behind the tuple index | −15 % L1 read misses, no faster | — | cachegrind, `bench 12` | 6afc566 (2026-11-27) |
+//! | List threat moves first, quiet moves only when needed | +0.8 % instructions | — | callgrind `bench 10` | b493f85 (2026-11-28) |
+//! | Threat lists walked only over a 20x20 board's words | −0.5 % instructions: not worth a bound per call | — | callgrind `bench 10` | b493f85 (2026-11-28) |
+//! | Huge pages for 175–250 MiB tables, marked chunk by chunk | −28.2 ± 23.2 despite +5 % nodes/s; first search 3x slower (later kept: fccdf43) | 470 | 100 ms | e011cba (2026-11-25); first try 99a42cc (2026-11-22) |
+//! | Hash table sized to the time control (first try) | +5.3 ± 25.0; first 1 s search 30 % faster (later kept: 6afc566) | 528 | 100 ms | 119194f (2026-11-25) |
+//! | Evaluator pair/tuple tables in a huge page too | 954k, 1,007k vs 981k, 983k nodes/s: nothing | 20 searches × 2 runs | 1 s searches | fccdf43 (2026-11-29) |
+//! | Default build for the host CPU (`target-cpu=native`) | +4.7 ± 11.0 by pairs, LLR −0.10 at cap; +4.4 % nodes/s | 2,000 | 100 ms | 8eac6eb (2026-11-29) |
+//! | Windows `x86-64-v3` (AVX2) flavour as the Gomocup entry | 661k, 659k vs 657k, 654k nodes/s under wine: nothing | — | `bench 11` | ab32e40 (2026-11-22) |
+//! | SPSA of LMR terms in fractions of a ply | +7.8 ± 12.3 and −2.4 ± 11.9 by pairs (≈ +3 ± 9) | 4,000 (2 × 2,000) | 100 ms | 4a2f274 (2026-11-27) |
+//! | SPSA of all 23 constants at 150 ms | −3.8 ± 18.2 by pairs | 740 | 150 ms | d2fd251 (2026-11-27) |
+//! | SPSA re-tune of the four `improving` constants | −0.9 ± 16.1 | 1,181 | 100 ms | 0572466 (2026-11-28) |
+//! | Freestyle refit adding 2,000 random-opening games | −17.4 ± 27.8 (validation loss 0.549 → 0.495) | 600 | 100 ms | 2026-11-23 (0c7ef8b) |
+//! | Renju refit to first 2,136 Rapfi games | +11.6 ± 27.8, SPRT inconclusive (later kept with 4,272 games: 2e755ad) | 600 | 100 ms, renju | 578f629 (2026-11-23) |
+//! | Caro ordering corrections fitted to own games | move played first 33.1 % vs 33.9 % hand-set: not played | — | — | 5fa9d27 (2026-11-26) |
+//! | Caro third self-play loop (1,600 games) | validation 0.5548 → 0.5534: converged, not played | — | — | 5fa9d27 (2026-11-26) |
+//! | Renju refit with a second batch of 1,914 Rapfi games | validation 0.4797 vs 0.4801: not played | — | — | 6982d08 (2026-11-26) |
+//! | Standard ordering refit to both Rapfi sets | move played first 35.4 % vs 35.3 %: not shipped | — | — | 2026-11-26 (d519ce6) |
+//! | Freestyle table refit to 2,000 new Rapfi games | +4.7 ± 17.3 by pairs, stopped at LLR −0.03 | 1,027 | 100 ms | 88a01e6 (2026-11-26) |
+//! | Freestyle ordering fit to Rapfi's moves | move played first 33.3 % vs 33.2 %: not played | — | — | 88a01e6 (2026-11-26) |
+//! | Freestyle table refit to both new Rapfi batches | joint-split loss 0.54375 → 0.54307: not played | — | — | 7250bdf (2026-11-26) |
+//! | Freestyle ordering refit to Rapfi's moves, both batches | −8.7 ± 17.2 by pairs, stopped at LLR −1.78 | 1,123 | 100 ms | 7250bdf (2026-11-26) |
+//! | Linear model plus same-cell class pairs, developing-line counts | validation 0.56628 → 0.56612 / 0.56611: nothing | — | — | 88423ba (2026-11-26) |
+//! | Freestyle refit with off-path positions scored by Rapfi | +15.6 ± 12.5 (LLR 2.61 at cap), +37.9 ± 20.9 H1; Rapfi 1 s 21 % vs 29 %: withdrawn | 2,000 + 775; Rapfi 240 vs 240 | 100 ms; Rapfi 1 s | 0a00d14 (2026-11-26) |
+//! | Third off-path batch (1–4 random plies, 127,819 positions) | +2.1 ± 16.3 by pairs, stopped at LLR −0.43 | 1,176 | 100 ms | 0a00d14 (2026-11-26) |
+//! | Second off-path batch, table refit to four sets | +0.7 ± 17.7 by pairs, stopped at LLR −0.52 | 966 | 100 ms | fd79cfc (2026-11-26) |
+//! | Refit to Wuzi's own games against Rapfi | −47.9 ± 26.7 by pairs, H0; Rapfi 1 s 38.8 % vs 44.7 % | 497; Rapfi 160 vs 160 | 100 ms; Rapfi 1 s, other 80 openings | d2fd251 (2026-11-27) |
+//! | Freestyle refit to 2,000 more Rapfi games | −15.1 ± 20.7 by pairs (LLR −1.81); Rapfi 1 s 33.1 % vs 31.9 % (+1.3 ± 10 points paired) | 644; Rapfi 80 vs 80 | 100 ms; Rapfi 1 s | 8401bce (2026-11-27) |
+//! | Refit to games against Rapfi, no per-engine bias | −5.4 ± 5.4 points paired (≈ −40 Elo): 36.9 % vs 42.3 % | 400 | vs Rapfi, 100 ms each | 5ed9498 (2026-11-28) |
+//! | Refit to games against Rapfi with a per-engine bias | +0.3 ± 5.5 points paired; 43.0 % vs 44.6 % shipped | 800 | vs Rapfi, 100 ms each | 5ed9498 (2026-11-28) |
+//! | Per-engine bias refit plus 2,000 new Rapfi games | 44.0 % vs shipped 47.0 % on the same seed | 400 | vs Rapfi, 100 ms each | 5ed9498 (2026-11-28) |
+//! | Freestyle refit to four times the Rapfi games (8,000) | +3.0 ± 14.4 by pairs (LLR −0.38); Rapfi 1 s +16 −55 =9 (25.6 %) vs 31.8 % over 480 | 1,403; Rapfi 80 | 100 ms; Rapfi 1 s | 344641c (2026-11-28) |
+//! | Rapfi's 14 line patterns (F2A, F3S), table refit | −5.7 ± 14.8 by pairs (LLR −1.88); validation 0.50856 vs 0.50908; +1.3 % instructions | 1,352 | 100 ms | 344641c (2026-11-28) |
+//! | Renju table refit to 2,000 new Rapfi games | +1.9 ± 11.7 by pairs, LLR −0.86 at cap | 2,000 | 100 ms, renju | 822c19a (2026-11-28) |
+//! | Renju with Rapfi's 14 line patterns | validation 0.50722 vs 0.50723: nothing, not played | — | — | 344641c (2026-11-28) |
+//! | Rapfi's two-ply evaluation damping, shipped table | −126 Elo (games not recorded) | — | 100 ms | 2026-11-25 (610f07a) |
+//! | Two-ply damping with the table refit to it | −83.7 ± 35.6 by pairs, H0 (validation 0.54281 vs 0.54647) | 254 | 100 ms | 5b8efe5 (2026-11-29) |
+//! | A quarter more tempo in the tables | −9.3 ± 15.5 | 1,264 | 100 ms | 5b8efe5 (2026-11-29) |
+//! | Plain refit to 2,600 new Rapfi games | −6.0 ± 15.9 | 1,277 | 100 ms | 5b8efe5 (2026-11-29) |
+//! | Teacher's search score as target (λ 0.5), 1,500 Rapfi games | −22.0 ± 27.7 | 600 | 100 ms | 4383d79 (2026-11-23) |
+//! | Same 1,500 teacher games, results only (λ 1) | −37.8 ± 38.6, stopped | 314 | 100 ms | 4383d79 (2026-11-23) |
+//! | Teacher target λ 0.5, gentler refit (lr 10) | −12.7 ± 27.4 | 600 | 100 ms | 0d81931 (2026-11-23) |
+//! | Teacher data at six times the volume, λ 0.5 | +0.6 ± 27.6 | 600 | 100 ms | b7ff91e (2026-11-23) |
+//! | Teacher data at six times the volume, λ 1 | −0.0 ± 27.6 | 600 | 100 ms | b7ff91e (2026-11-23) |
+//! | Finer pattern alphabet (14 patterns, 2,380 shapes) | +2.5 ± 17.3, stopped at LLR −0.32; 3.5 % slower | 1,510 | 100 ms | abdf0f5 (2026-11-24) |
+//! | Ordering learned from Rapfi's moves, as the ordering | −4.9 ± 28.2 | 600 | 100 ms | f5d1a42 (2026-11-23) |
+//! | Learned ordering as an extra quiet-move reduction | +2.3 ± 27.0 | 600 | 100 ms | f5d1a42 (2026-11-23) |
+//! | Ordering values per distance class from the last stones | +5.2 ± 16.7 by pairs, stopped at LLR 0.03 | 1,065 | 100 ms | 3e9b334 (2026-11-25) |
+//! | One more ply of reduction for ordering score below −2,500 | −9.1 ± 20.9 by pairs, stopped at LLR −1.25 | 690 | 100 ms | 3e9b334 (2026-11-25) |
+//! | Ordering refit on three times the games (14,549) | −5.1 ± 21.5 by pairs, stopped at LLR −0.84 | 620 | 100 ms | c494f3c (2026-11-26) |
+//! | Ordering fitted to the search's own beta cut-offs | top-1 63.9 % vs shipped file 66.5 %: not played | — | — | c494f3c (2026-11-26) |
+//! | Ordering fitted to cut-offs by non-TT moves | top-1 68.1 % vs shipped file 72.8 %: not played | — | — | d2fd251 (2026-11-27) |
+//! | Open-three threat bit as plain-three count 0/1/2+ | validation 0.5519 vs 0.5497 kept form: not played | — | — | 610f07a (2026-11-25) |
+//! | Open-three threat bits kept apart (324 levels) | validation 0.5511 vs 0.5497 kept form: not played | — | — | 610f07a (2026-11-25) |
+//! | Own-games refit keeping the old 54 threat levels | −33.1 ± 32.2, stopped | 390 | 100 ms | 63a41a0 (2026-11-25) |
+//! | Network: pattern pairs, 32 features, own self-play | −29.0 ± 27.5; +12.7 ± 39.3 at 20k nodes; 506k vs 659k nodes/s | 600; 300 | 100 ms; 20k nodes | f82ad7b (2026-11-22) |
+//! | Network: same, every intermediate rounded as the engine | −54.9 ± 28.7, LLR −2.93 | 562 | 100 ms | 92bc907 (2026-11-22) |
+//! | Network `net_b` at a true node limit | +32.5 ± 39.0 | 300 | 20k nodes | fc90e79 (2026-11-23) |
+//! | Network on Rapfi's scores over the refit table | −32.5 ± 27.7 | 600 | 100 ms | b7ff91e (2026-11-23) |
+//! | Network on Rapfi's scores over the shipped table | −40.1 ± 27.8; +18.0 ± 27.5 at 20k nodes; −43.1 ± 39.2 at 300 ms | 600; 600; 300 | 100 ms; 20k nodes; 300 ms | b7ff91e, c71496f (2026-11-23) |
+//! | Network `n16`: random 5-stone-opening self-play | −102.0 ± 35.4 at 20k nodes; −43.2 ± 41.2 at 100 ms, stopped | 340; 186 | 20k nodes; 100 ms | 0e0baa7 (2026-11-25) |
+//! | Network `n16` with its output halved | −6.9 ± 30.0 | 300 | 20k nodes | 0e0baa7 (2026-11-25) |
+//! | Network `sp`: SPRT match games, results only | +20.9 ± 31.3 at 20k nodes; −7.8 ± 22.4 at 100 ms, stopped | 300; 584 | 20k nodes; 100 ms | 0e0baa7 (2026-11-25) |
+//! | Network `spbx`: `sp` plus extra-stone self-play | +19.2 ± 34.6 (20k), +16.2 ± 31.2 (100k nodes), −28.7 ± 20.8 H0 (100 ms); Rapfi 1 s +6 −34 =0 | 290; 300; 645; 40 | 20k / 100k nodes; 100 ms; Rapfi 1 s | 0e0baa7 (2026-11-25) |
+//! | Network `spbx` against tables given 92 ms | −16.7 ± 25.1 | 500 | 100 ms vs 92 ms | 0e0baa7 (2026-11-25) |
+//! | Network with 32 features on `n16`'s data | validation 0.5302 vs 0.5294: no better | — | — | 0e0baa7 (2026-11-25) |
+//! | Network `kq`: line-key inputs (residual L2 1e-4) | +15.1 ± 34.3 | 300 | 20k nodes | e011cba (2026-11-25) |
+//! | Network `kr`: line keys, 9,000 more self-play games | +12.2 ± 41.2 at 20k nodes; −83.9 ± 42.1 at 100 ms (with gate), stopped | 200; 190 | 20k nodes; 100 ms | e011cba (2026-11-25) |
+//! | Network evaluated only near the window (stand-pat gate) | −51.3 ± 28.0 (`spbx`; ungated −28.7 ± 20.8) | 396 | 100 ms | e011cba (2026-11-25) |
+//! | Network `kj`: line keys on jittered self-play | −37.6 ± 23.8, H0 | 595 | 100 ms | 4ed382f (2026-11-25) |
+//! | Network (pattern pairs) on off-path positions | validation 0.50585 → 0.50047: not played | — | — | 0a00d14 (2026-11-26) |
+//! | Shape network (pooled shape rows, no per-cell trunk) | −19.7 ± 18.8 (20k); halved +11.1 ± 17.6 (20k); −54.1 ± 28.4 H0 (100 ms); +33 % instructions | 988; 1,005; 304 | 20k nodes; 100 ms | 8401bce (2026-11-27) |
+//! | Two wider prunings measured at longer time controls | first: +19 −55 =6 (27.5 %) at 1 s vs Rapfi 200 ms | 80 | 1 s vs Rapfi 200 ms | 337533e (2026-11-24) |
+//! | Reverse futility where the opponent has an open three | −73.6 ± 32.7 | — | 100 ms | 03c3da6 (2026-11-24) |
+//! | Defences against opponent four-three points ordered first | −9.9 ± 14.5 | — | 100 ms | edaddfd (2026-11-24) |
+//! | Only those defences and our fours at a four-three point | −31.5 ± 22.0 | — | 100 ms | edaddfd (2026-11-24) |
+//! | A four that costs no depth | fewer missed wins seen at 1 s; not played | — | — | edaddfd (2026-11-24) |
+//! | Defences against an open three reduced | +12.9 ± 11.9, then −15.3 ± 18.1: not accepted | 2,000 + 773 | 100 ms | edaddfd (2026-11-24) |
+//! | Quiet moves making two open twos searched as threats | −9.6 ± 16.4 | — | 100 ms | edaddfd (2026-11-24) |
+//! | Root's move counted for the continued attack | +8.7 ± 10.6, not accepted | 2,000 | 100 ms | 12e4370 (2026-11-24) |
+//! | ProbCut | no gain (figure in params.rs) | — | 100 ms | 0b3bdc7 (2026-11-25) |
+//! | Rapfi's ttPv reduction | no gain (figure in params.rs) | — | 100 ms | 0b3bdc7 (2026-11-25) |
+//! | Quiet moves reduced more behind a threatening TT move | no gain (figure in params.rs) | — | 100 ms | 0b3bdc7 (2026-11-25) |
+//! | Internal iterative reduction from depth 4 | no gain (figure in params.rs) | — | 100 ms | 0b3bdc7 (2026-11-25) |
+//! | Root's move in the continued attack (again) | within a few Elo of nothing | — | 100 ms | 3aa3b8a (2026-11-25) |
+//! | Quiet four-three setup moves counted in the continued attack | within a few Elo of nothing | — | 100 ms | 3aa3b8a (2026-11-25) |
+//! | One more ply of reduction for quiet moves worth little | within a few Elo of nothing | — | 100 ms | 3aa3b8a (2026-11-25) |
+//! | Null move from depth 4 | within a few Elo of nothing | — | 100 ms | 3aa3b8a (2026-11-25) |
+//! | Correction history keyed by line shapes, four forms | none gaining | — | 100 ms | 40df5b4 (2026-11-25) |
+//! | Threat moves never reduced | missed-wins screen 5 of 32 (base 5) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
+//! | Rapfi's move-count limit at every depth | missed-wins screen 5 of 32 (base 5) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
+//! | A four that also makes a three answered one ply deeper | missed-wins screen 4 of 32 (base 4) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
+//! | Threat moves after our own threat not reduced | missed-wins screen 2 of 32 (base 4) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
+//! | Both of the two rows above | missed-wins screen 3 of 32 (base 4) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
+//! | A four extended one ply | missed-wins screen 12 and 14 of 56 (base 13), twice the nodes a depth | — | node-limited screen | 067e45d (2026-11-23) |
+//! | Futility pruning at the parent | −1.9 ± 11.0 by pairs | 2,000 | 100 ms | 932e843 (2026-11-29) |

@@ -681,6 +681,62 @@ fn depth_of_next_move(b: &Brain) -> u32 {
 }
 
 #[test]
+fn end_behind_a_long_backlog_exits_within_a_second() {
+    // A manager out of step: 200 requests written without reading a reply, each worth a
+    // 100 ms search (20 s of work), then END or end of input. Right behind the backlog (one
+    // burst) the requests are answered for at most 0.9 s; after a pause (a burst of its
+    // own) the process exits at once. Either way it is gone well within 1.5 s.
+    for (pause, eof) in [(false, false), (false, true), (true, false), (true, true)] {
+        let ctx = format!("pause {pause}, end of input {eof}");
+        let mut b = Brain::spawn();
+        b.send("INFO timeout_turn 100");
+        b.send("START 15");
+        b.expect("OK");
+        for k in 0..100 {
+            b.send_all(&["BOARD", "7,7,1", "8,8,2", "DONE"]);
+            b.send(&format!("TURN 0,{}", k % 15));
+        }
+        if pause {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let sent = Instant::now();
+        if eof {
+            b.close();
+        } else {
+            b.send("END");
+        }
+        let (st, _) = b.wait_exit(Duration::from_secs(5));
+        let took = sent.elapsed();
+        assert!(st.expect("exit").success(), "{ctx}");
+        let limit = Duration::from_millis(if pause { 700 } else { 1500 });
+        assert!(took < limit, "{ctx}: exit {took:?} after the last line");
+    }
+}
+
+#[test]
+fn a_piped_script_gets_its_move_within_a_second() {
+    // `printf 'START 15\nABOUT\nTURN 3,3\nEND\n' | pbrain-wuzi` at the default 30 s a
+    // move: END (or end of input) waits at most 0.9 s, then the search still running is
+    // stopped and its move written, and the process ends.
+    for tail in ["END\r\n", ""] {
+        let mut b = Brain::spawn();
+        let sent = Instant::now();
+        b.send_raw(format!("START 15\r\nABOUT\r\nTURN 3,3\r\n{tail}").as_bytes());
+        b.close();
+        assert_eq!(b.reply(LONG).as_deref(), Some("OK"), "{tail:?}");
+        let about = b.reply(LONG).unwrap_or_default();
+        assert!(about.starts_with("name="), "{tail:?}: {about:?}");
+        let reply = b.reply(LONG);
+        let mv = reply.as_deref().and_then(parse_move);
+        assert!(mv.is_some_and(|m| m != (3, 3)), "{tail:?}: {reply:?}");
+        let (st, _) = b.wait_exit(LONG);
+        assert!(st.expect("exit").success());
+        let took = sent.elapsed();
+        assert!(took < Duration::from_millis(1500), "{tail:?}: {took:?}");
+    }
+}
+
+#[test]
 fn eof_while_thinking_exits() {
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 60000");

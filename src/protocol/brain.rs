@@ -18,7 +18,8 @@ use std::time::Instant;
 /// What the brain hears: input lines (stamped when read), end of input, search results.
 pub enum Event {
     Line(String, Instant),
-    Eof,
+    /// End of input, stamped when read.
+    Eof(Instant),
     /// A search ended; the number says which one (results of abandoned searches are dropped).
     SearchDone(u64, SearchResult),
     /// The (shortened) time of this search is up: stop it if it still runs.
@@ -60,6 +61,16 @@ pub(super) enum Pending {
 pub(super) enum PathFor {
     Dump,
     Load,
+}
+
+/// A line read while the engine thinks, waiting its turn.
+pub(super) struct Queued {
+    pub(super) line: String,
+    /// When it was read.
+    pub(super) read: Instant,
+    /// Whether its clock starts when it is handled (a request of a piped burst), not when
+    /// it was read.
+    pub(super) clock_at_turn: bool,
 }
 
 /// What a block of stone lines (up to `DONE`) is for.
@@ -125,9 +136,18 @@ pub struct Brain {
     pub(super) search_budget: Budget,
     pub(super) engine: Engine,
     pub(super) pending: Option<Pending>,
-    /// Lines read while thinking, with when they were read; `None` for a line of a piped
-    /// burst, whose clock starts when it is processed (see [`Brain::piped_burst`]).
-    pub(super) queue: VecDeque<(String, Option<Instant>)>,
+    /// Lines read while thinking, in order.
+    pub(super) queue: VecDeque<Queued>,
+    /// When the line being handled was read, and the request the running search answers.
+    pub(super) line_read: Instant,
+    pub(super) search_read: Instant,
+    /// When the current burst of input began, and when its latest line was read (none
+    /// yet: the first line starts a burst, however soon it came).
+    pub(super) burst_start: Instant,
+    pub(super) last_read: Option<Instant>,
+    /// When an `END` (or end of input) that waits for the requests of its burst stops
+    /// waiting.
+    pub(super) end_by: Option<Instant>,
     pub(super) block: Option<Block>,
     /// Cells the search may not play at the root (YXBLOCK), in protocol coordinates.
     pub(super) excluded: Vec<(i64, i64)>,
@@ -146,6 +166,7 @@ impl Brain {
     /// A brain with no game, default settings, writing to `out`; `tx` feeds its own
     /// channel (search results and deadlines come back through it).
     pub fn new(out: Output, tx: Sender<Event>) -> Brain {
+        let now = Instant::now();
         Brain {
             out,
             tx,
@@ -161,11 +182,16 @@ impl Brain {
             threads: 1,
             ponder: false,
             search_id: 0,
-            search_start: Instant::now(),
+            search_start: now,
             search_budget: Budget::unlimited(),
             engine: Engine::new(),
             pending: None,
             queue: VecDeque::new(),
+            line_read: now,
+            search_read: now,
+            burst_start: now,
+            last_read: None,
+            end_by: None,
             block: None,
             excluded: Vec::new(),
             blocked_paths: Vec::new(),

@@ -4,18 +4,38 @@
 //! with the state unchanged.
 //!
 //! While the engine thinks, `INFO` is applied at once, `YXSTOP`/`STOP` stops the search
-//! (its best move so far is the answer), `END` and end of input exit at once (no move: a
-//! manager that sends them has given up on the move), and every other request waits in a
-//! queue and is answered in order. The one exception is a piped script: an `END` or end
-//! of input that comes in the same burst as the request being answered (other requests
-//! queued ahead of it, or read within 20 ms of that request) waits its turn, so
-//! `printf 'START 15\nBEGIN\nTURN 7,7\nEND\n' | pbrain-wuzi` answers `OK` and both
-//! moves. A request of such a burst that waited behind a search has its clock started
-//! when its own search can begin; a request a manager sends during a search keeps the
-//! time it was read, as the manager counts from then.
+//! (its best move so far is the answer), and every other request but `END` waits in a
+//! queue and is answered in order (`INFO` and `STOP` too when requests wait ahead of
+//! them). A request of a piped burst that waited behind a search (other requests queued
+//! ahead of it, or read within 20 ms of the request being answered) has its clock
+//! started when its own search can begin; a request a manager sends during a search
+//! keeps the time it was read, as the manager counts from then.
+//!
+//! `END` and end of input end the process within about a second, whatever is queued.
+//! Which requests they still answer:
+//!
+//! - When no search owes a reply (idle, or thinking on the opponent's time): none is
+//!   owed; the process exits at once.
+//! - When the request being answered came in the same burst of input as the `END`: that
+//!   request and the ones queued behind it, in order, for at most 0.9 s from when `END`
+//!   was read. A burst is a run of input lines each read less than 100 ms after the one
+//!   before it (the reader stamps the lines of one read with the instant it returned, so
+//!   lines written together are always one burst). Once the 0.9 s are up, the search
+//!   then running is stopped and answered with its best move so far, the requests still
+//!   queued get no reply, and the process exits. So a script piped at once,
+//!   `printf 'START 15\nBEGIN\nTURN 3,3\nEND\n' | pbrain-wuzi`, gets `OK` and both
+//!   moves, the second (at the default 30 s a move) from a search cut short at 0.9 s.
+//! - Otherwise (a pause of 100 ms or more in the input after the request being answered,
+//!   as from a manager, which waits for each reply before it sends more): none; the
+//!   running search is dropped without a move (a manager that sends `END` then has given
+//!   up on it), the queue with it, and the process exits at once.
+//!
+//! Lines after `END` are never read.
 
 use super::blocks::ends_block;
-use super::brain::{Block, BlockKind, Brain, Event, Flow, PathFor, Pending, MAX_NBEST, NO_GAME};
+use super::brain::{
+    Block, BlockKind, Brain, Event, Flow, PathFor, Pending, Queued, MAX_NBEST, NO_GAME,
+};
 use super::command::{parse, Command, BAD_COORDS};
 use super::openings::opening_three;
 use crate::game::board::{Board, Color, EMPTY, WALL};
@@ -23,38 +43,68 @@ use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
 use crate::game::rule::forbidden_points;
 use crate::search::is_proven_loss;
 use crate::search::threads::MAX_THREADS;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Lines read this soon after the request a search answers came in the same burst of
-/// piped input (see [`Brain::piped_burst`]).
+/// piped input, for their clocks (see [`Brain::clock_at_turn`]).
 const PIPED_BURST: Duration = Duration::from_millis(20);
+/// Input lines read less than this apart belong to one burst, for `END` (see the module
+/// doc).
+const BURST_GAP: Duration = Duration::from_millis(100);
+/// The longest an `END` (or end of input) waits for the requests of its burst, from when
+/// it was read. Then the running search is stopped and answered, and the process exits.
+const END_WAIT: Duration = Duration::from_millis(900);
 
 impl Brain {
-    /// Runs until END or EOF.
+    /// Runs until `END` or end of input (see the module doc for when that is).
     pub fn run(mut self, rx: Receiver<Event>) {
-        while let Ok(ev) = rx.recv() {
-            if self.handle(ev) == Flow::Exit {
-                return;
+        loop {
+            let ev = match self.end_by {
+                None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                Some(by) => {
+                    let left = by.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        self.end_now(&rx);
+                        return;
+                    }
+                    rx.recv_timeout(left)
+                }
+            };
+            match ev {
+                Ok(ev) => {
+                    if self.handle(ev) == Flow::Exit {
+                        return;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
             }
         }
     }
 
-    /// Handles one event; [`Flow::Exit`] once the brain is to end.
+    /// Handles one event; [`Flow::Exit`] once the brain is to end. (Only [`Brain::run`]
+    /// keeps the time limit of a waiting `END`.)
     pub fn handle(&mut self, ev: Event) -> Flow {
         match ev {
-            Event::Eof => {
-                let now = Instant::now();
-                if self.is_busy() && self.piped_burst(now) {
-                    // A script's input ran out right after its last request: answer what
-                    // it asked, then end.
-                    self.queue.push_back(("END".into(), None));
-                    Flow::Continue
+            Event::Eof(t) => {
+                if self.end_by.is_some() {
+                    return Flow::Continue;
+                }
+                self.note_read(t);
+                if self.is_busy() {
+                    self.end(t)
                 } else {
                     Flow::Exit
                 }
             }
             Event::Line(line, t) => {
+                if self.end_by.is_some() {
+                    // An END is waiting: nothing after it is read.
+                    return Flow::Continue;
+                }
+                self.note_read(t);
+                self.line_read = t;
                 if matches!(self.pending, Some(Pending::Ponder)) {
                     // Whatever the manager says, the ponder search has served its purpose.
                     self.engine.stop();
@@ -77,7 +127,7 @@ impl Brain {
             Event::SearchDone(_, r) => {
                 self.finish_search(r);
                 while self.pending.is_none() {
-                    let Some((line, t)) = self.queue.pop_front() else {
+                    let Some(q) = self.queue.pop_front() else {
                         break;
                     };
                     // A request of a piped burst waited behind the search before it: its
@@ -85,8 +135,13 @@ impl Brain {
                     // read, that search would have spent its time: a piped game's second
                     // move was answered from depth 1). A request a manager sent during a
                     // search keeps the time it was read: the manager counts from then.
-                    let t = t.unwrap_or_else(Instant::now);
-                    if self.process(&line, t) == Flow::Exit {
+                    let t = if q.clock_at_turn {
+                        Instant::now()
+                    } else {
+                        q.read
+                    };
+                    self.line_read = q.read;
+                    if self.process(&q.line, t) == Flow::Exit {
                         return Flow::Exit;
                     }
                 }
@@ -95,10 +150,56 @@ impl Brain {
         }
     }
 
+    /// Keeps count of the bursts of input: a line (or end of input) read `BURST_GAP` or
+    /// more after the one before it starts a new one.
+    fn note_read(&mut self, t: Instant) {
+        if self
+            .last_read
+            .is_none_or(|last| t.saturating_duration_since(last) >= BURST_GAP)
+        {
+            self.burst_start = t;
+        }
+        self.last_read = Some(t);
+    }
+
+    /// `END` or end of input, read at `t` while a search owes a reply: at once, unless the
+    /// request that search answers came in the same burst (then everything queued after it
+    /// did too): then it waits its turn, for at most `END_WAIT`.
+    fn end(&mut self, t: Instant) -> Flow {
+        if self.search_read < self.burst_start {
+            return Flow::Exit;
+        }
+        self.queue.push_back(Queued {
+            line: "END".into(),
+            read: t,
+            clock_at_turn: false,
+        });
+        self.end_by = Some(t + END_WAIT);
+        Flow::Continue
+    }
+
+    /// The time of a waiting `END` is up: the running search is stopped and its answer
+    /// written (the best move so far); what is still queued is dropped.
+    fn end_now(&mut self, rx: &Receiver<Event>) {
+        if !self.is_busy() {
+            return;
+        }
+        self.engine.stop();
+        self.engine.wait();
+        let id = self.search_id;
+        let done = rx.try_iter().find_map(|ev| match ev {
+            Event::SearchDone(i, r) if i == id => Some(r),
+            _ => None,
+        });
+        if let Some(r) = done {
+            self.finish_search(r);
+        }
+    }
+
     /// Handles a line read while a search runs.
     fn while_thinking(&mut self, line: String, t: Instant) -> Flow {
         match parse(&line) {
-            Ok(Command::End) if !self.piped_burst(t) => return Flow::Exit,
+            Ok(Command::End) => return self.end(t),
             Ok(Command::Stop) if self.queue_is_passive() => self.engine.stop(),
             Ok(Command::Info(k, v)) if self.queue_is_passive() => {
                 self.info(&k, &v);
@@ -106,8 +207,12 @@ impl Brain {
             }
             Ok(Command::Empty) => {}
             _ => {
-                let burst = self.piped_burst(t);
-                self.queue.push_back((line, (!burst).then_some(t)));
+                let clock_at_turn = self.clock_at_turn(t);
+                self.queue.push_back(Queued {
+                    line,
+                    read: t,
+                    clock_at_turn,
+                });
             }
         }
         Flow::Continue
@@ -119,9 +224,9 @@ impl Brain {
     /// after each request, so its Stop button (`yxstop`) always arrives behind such lines.
     /// Behind anything else (a request, a new game, a position change) they wait their turn.
     fn queue_is_passive(&self) -> bool {
-        self.queue.iter().all(|(line, _)| {
+        self.queue.iter().all(|q| {
             matches!(
-                parse(line),
+                parse(&q.line),
                 Ok(Command::YxQueryDatabase(_)
                     | Command::Stone(..)
                     | Command::Done
@@ -136,14 +241,12 @@ impl Brain {
         })
     }
 
-    /// Whether a line read at `t` during a search belongs to the same burst of input as the
-    /// request being answered: other requests wait ahead of it, or it came within
-    /// [`PIPED_BURST`] of that request. That is a script piping its whole game at once
-    /// (`printf 'START 15\nBEGIN\nTURN 7,7\nEND\n' | pbrain-wuzi`), not a manager: a
-    /// manager's `END` during a search comes long after its request and ends the process at
-    /// once, while a script's `END` (or end of input) waits until every request before it
-    /// is answered in full.
-    fn piped_burst(&self, t: Instant) -> bool {
+    /// Whether a request read at `t` during a search gets its clock started when its turn
+    /// comes rather than when it was read: when it belongs to the same burst of piped input
+    /// as the request being answered (other requests wait ahead of it, or it came within
+    /// [`PIPED_BURST`] of that request). That is a script piping its whole game at once,
+    /// not a manager, which counts from when it sent the request.
+    fn clock_at_turn(&self, t: Instant) -> bool {
         !self.queue.is_empty() || t.saturating_duration_since(self.search_start) < PIPED_BURST
     }
 

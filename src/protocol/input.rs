@@ -1,9 +1,9 @@
 //! The input reader, on its own thread: raw bytes from stdin cut into lines at `\n`,
 //! `\r` or both (`\r\n` is one line end), decoded lossily, each stamped with the
-//! instant it was read (the manager's clock for a move starts when it sends the request)
-//! and sent into the brain's channel; end of input is one more event. Over-long lines
-//! are cut at 64 KiB, the rest discarded, so memory stays bounded; such a line is
-//! answered `UNKNOWN`.
+//! instant the read that completed it returned (the manager's clock for a move starts
+//! when it sends the request) and sent into the brain's channel; end of input is one more
+//! event, stamped the same way. Over-long lines are cut at 64 KiB, the rest discarded, so
+//! memory stays bounded; such a line is answered `UNKNOWN`.
 
 use super::brain::Event;
 use std::io::{BufRead, BufReader, Read};
@@ -22,6 +22,10 @@ pub fn read_lines<R: Read>(input: R, tx: Sender<Event>) {
         let (consumed, eof) = match reader.fill_buf() {
             Ok([]) => (0, true),
             Ok(buf) => {
+                // Every line this read completes is stamped with the instant it returned:
+                // a request and the lines written with it share one stamp, however long
+                // sending them to the brain takes.
+                let read = Instant::now();
                 let mut n = 0;
                 for &b in buf {
                     n += 1;
@@ -32,7 +36,7 @@ pub fn read_lines<R: Read>(input: R, tx: Sender<Event>) {
                         if skip {
                             continue;
                         }
-                        if !send(&tx, &mut line, &mut overlong) {
+                        if !send(&tx, &mut line, &mut overlong, read) {
                             return;
                         }
                     } else {
@@ -52,15 +56,15 @@ pub fn read_lines<R: Read>(input: R, tx: Sender<Event>) {
         reader.consume(consumed);
         if eof {
             if !line.is_empty() || overlong {
-                send(&tx, &mut line, &mut overlong);
+                send(&tx, &mut line, &mut overlong, Instant::now());
             }
-            let _ = tx.send(Event::Eof);
+            let _ = tx.send(Event::Eof(Instant::now()));
             return;
         }
     }
 }
 
-fn send(tx: &Sender<Event>, line: &mut Vec<u8>, overlong: &mut bool) -> bool {
+fn send(tx: &Sender<Event>, line: &mut Vec<u8>, overlong: &mut bool, read: Instant) -> bool {
     let text = if *overlong {
         // Treated as an unknown command, whatever it started with.
         "\u{1}OVERLONG-LINE".to_string()
@@ -70,5 +74,5 @@ fn send(tx: &Sender<Event>, line: &mut Vec<u8>, overlong: &mut bool) -> bool {
     line.clear();
     *overlong = false;
     log::debug!("<- {text}");
-    tx.send(Event::Line(text, Instant::now())).is_ok()
+    tx.send(Event::Line(text, read)).is_ok()
 }

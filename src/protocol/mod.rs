@@ -7,7 +7,9 @@
 //!    was read and sends it as an [`brain::Event`] into one channel.
 //! 2. [`dispatch`]: the main thread takes the events off that channel one at a time.
 //!    Idle, it handles a line at once ([`command`] parses it); while a search runs, most
-//!    lines wait in a queue and are handled in order when it ends.
+//!    lines wait in a queue and are handled in order when it ends. `END` and end of
+//!    input end the process within about a second, whatever is queued (the exact rule
+//!    is in [`dispatch`]).
 //! 3. A line changes state ([`settings`] for `INFO`, [`blocks`] for `BOARD` … `DONE` and
 //!    the other blocks, [`openings`] for the swap2, Soosorv and balance dialogues) or
 //!    starts a search ([`thinking`]) on the engine's own thread.

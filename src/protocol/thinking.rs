@@ -1,11 +1,12 @@
 //! Starting searches and writing their answers. A request that needs a search (`BEGIN`,
 //! `TURN`, `BOARD`, the analyses and opening decisions) becomes a `Pending` and a
 //! search on the engine's thread, with a budget from the time control (counted from when
-//! the request was read), the node and depth limits, and the root moves it may not play
-//! (`YXBLOCK` squares, `YXBLOCKPATH` ends, `YXFORBID` squares, or for Soosorv step 6
-//! everything but the offered moves). Its result comes back as a `SearchDone` event; the
-//! answer is written then, in one write with the `MESSAGE` summary before it, and before
-//! the search thread is joined, so the thread's end is not on the manager's clock.
+//! the request was read, or for a request of a piped burst from when its turn came), the
+//! node and depth limits, and the root moves it may not play (`YXBLOCK` squares,
+//! `YXBLOCKPATH` ends, `YXFORBID` squares, or for Soosorv step 6 everything but the
+//! offered moves). Its result comes back as a `SearchDone` event; the answer is written
+//! then, in one write with the `MESSAGE` summary before it, and before the search thread
+//! is joined, so the thread's end is not on the manager's clock.
 //!
 //! Pondering (`INFO pondering 1`): after a move, the engine searches the opponent's
 //! position with no limit and prints nothing; the next input line of any kind stops it
@@ -47,6 +48,7 @@ impl Brain {
             budget = Budget::unlimited();
         }
         self.search_start = t;
+        self.search_read = self.line_read;
         self.search_budget = budget;
         let root_watch = (self.realtime() && !ponder).then(|| root_watch(self.out.clone(), t));
         let limits = Limits {

@@ -1175,7 +1175,7 @@ fn expect_then(b: &Brain, then: Then, ctx: &str) {
 /// A line that ends a block: (line, follow-up lines, what comes back, stones afterwards).
 type BlockCase = (&'static str, &'static [&'static str], Then, usize);
 
-/// Issue 14: a manager out of step (a stray `BOARD`, a lost `DONE`) must never leave both
+/// A manager out of step (a stray `BOARD`, a lost `DONE`) must never leave both
 /// sides waiting. Inside a block, every line that is a command word ends the block: the
 /// block's stones are dropped with one line saying so (ERROR for BOARD and SWAP2BOARD,
 /// which owe a reply; MESSAGE for YXBOARD, which owes none), then the command is answered
@@ -1252,7 +1252,7 @@ fn every_command_word_ends_a_block() {
     b.finish();
 }
 
-/// The hostile-input case of issue 14: a stray `BOARD 1` then `TURN 18,13` on 20x20.
+/// The hostile-input case: a stray `BOARD 1` then `TURN 18,13` on 20x20.
 #[test]
 fn a_stray_board_then_turn_is_answered() {
     let mut b = Brain::spawn();
@@ -1315,7 +1315,7 @@ fn board_reply(setup: &[&str], size: u32, stones: &[(u32, u32, u32)]) -> (String
     (l, took)
 }
 
-/// Issue 14 item 5: positions with no good move are answered in time. The bound is the
+/// Positions with no good move are answered in time. The bound is the
 /// limit plus the managers' 1 s tolerance: a hang fails, a busy machine does not.
 const HARD_TURN: u64 = 500;
 

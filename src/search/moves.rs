@@ -18,7 +18,7 @@
 //! four, defence, and the four-three and double-three points a setup move adds.
 
 use super::order::{ATTACK, DEFEND};
-use super::params::{ATTACK_HISTORY, ATTACK_HISTORY_SHIFT};
+use super::params::ATTACK_HISTORY_SHIFT;
 use super::position::Position;
 use super::tune::{counter_bonus, killer_bonus_first, killer_bonus_second};
 use crate::eval::evaluator::{CellState, Evaluator, Threat};
@@ -99,7 +99,7 @@ pub fn is_quiet(pos: &Position, i: usize, me: Color) -> bool {
 }
 
 /// Whether playing `i` makes a threat for `me` (an open three or more, fours included): the
-/// moves the attack history orders (ATTACK_HISTORY) and CONTINUED_ATTACK follows. One
+/// moves the attack history orders and the continued attack follows (alphabeta.rs). One
 /// definition with `fill`'s scoring loop, which reads the cell states directly.
 #[inline]
 pub fn is_attack(pos: &Position, i: usize, me: Color) -> bool {
@@ -108,8 +108,8 @@ pub fn is_attack(pos: &Position, i: usize, me: Color) -> bool {
 
 /// `c`'s four-three and double-three points: the empty cells where one more stone of `c`
 /// makes a four and an open three, or two open threes (a win on the move after, unless the
-/// opponent has fours of its own). A quiet move that adds to either threatens to win; see
-/// `SETUP_MOVES` (params.rs).
+/// opponent has fours of its own). A quiet move that adds to either threatens to win and
+/// is reduced LMR_SETUP (params.rs) less.
 #[inline]
 pub fn win_threat_points(pos: &Position, c: Color) -> (u16, u16) {
     (
@@ -359,7 +359,7 @@ impl FreeScores<'_> {
         let i = mv as usize;
         let c = &self.cells[i];
         let s = self.own[c.shape[self.m] as usize] + self.theirs[c.shape[self.o] as usize];
-        s + if ATTACK_HISTORY && Evaluator::makes_threat(c.combo[self.m]) {
+        s + if Evaluator::makes_threat(c.combo[self.m]) {
             self.history[i][2 + self.m] >> ATTACK_HISTORY_SHIFT
         } else {
             self.history[i][self.m] >> 8
@@ -642,7 +642,7 @@ mod tests {
             } else if m == killers[2] {
                 s += counter_bonus();
             }
-            s += if ATTACK_HISTORY && is_attack(pos, i, me) {
+            s += if is_attack(pos, i, me) {
                 history[i][2 + me.index()] >> ATTACK_HISTORY_SHIFT
             } else {
                 history[i][me.index()] >> 8

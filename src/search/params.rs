@@ -12,7 +12,12 @@
 //! ce963c3" marks a value set by the tune of that commit (+31.6 ± 12.6 by pairs over 2,080
 //! games for all its values together).
 //!
-//! The ideas measured and left out are in [`crate::tried`]; the measurements' full
+//! The rules measured and kept that have no constant of their own (the score stack's
+//! entries, hindsight, the TT-corrected score of static pruning, the move-count pruning of
+//! threat moves, the setup moves, continued attacks and delaying fours of the reductions,
+//! the attack history, the best move's statistics) carry their figures beside their code in
+//! `alphabeta.rs`; the move statistics kept from one move to the next, at `MoveStats`
+//! there. The ideas measured and left out are in [`crate::tried`]; the measurements' full
 //! account, with commands and seeds, is in `git show 9eacd72:src/search/params.rs`.
 
 // ---------------------------------------------------------------------------------------
@@ -37,21 +42,6 @@ pub const RFP_MARGIN: i32 = 340;
 pub const RAZOR_MAX_DEPTH: i32 = 2;
 /// See RAZOR_MAX_DEPTH. SPSA ce963c3: 119, from 120.
 pub const RAZOR_MARGIN: i32 = 119;
-/// Reverse futility and razoring judge a node by its TT score where the entry's bound says the
-/// static score is too low or too high (Stockfish, Rapfi): +12.5 ± 9.6 (4,800 games, 9c65f6f).
-pub const TT_CORRECTS_EVAL: bool = true;
-
-// ---------------------------------------------------------------------------------------
-// The score stack that `improving` reads
-// ---------------------------------------------------------------------------------------
-
-/// The root's static score is written at the bottom of the score stack, so that the nodes two
-/// plies down compare with it (before, with 0): +16.2 ± 12.4 by pairs (2,000 games, a721183).
-pub const ROOT_STATIC_EVAL: bool = true;
-/// Rapfi's stack through forced nodes: at a forced block or under an open three the node's
-/// entry is its parent's score negated, and the node is not improving. With ROOT_STATIC_EVAL
-/// about +14.8 ± 9.9 (3,262 games); alone +3.3 ± 12.1 (2,000 games, a721183).
-pub const EVAL_FROM_PARENT: bool = true;
 
 // ---------------------------------------------------------------------------------------
 // Depth adjustments: internal iterative reduction, hindsight
@@ -60,11 +50,8 @@ pub const EVAL_FROM_PARENT: bool = true;
 /// Internal iterative reduction: a node at least this deep with no TT move is searched one ply
 /// shallower. About +13 ± 10 over 2,983 games from depth 5 (12e4370). SPSA ce963c3: 6.
 pub const IIR_MIN_DEPTH: i32 = 6;
-/// Hindsight depth adjustment (Stockfish's `priorReduction`): a node reduced by 3 plies or more
-/// that is no better off than its parent thought searches one ply deeper; one reduced by 2 or
-/// more and better off by HINDSIGHT_MARGIN one ply shallower. About +6.4 ± 8.3 (4,000, ccb2a7e).
-pub const HINDSIGHT: bool = true;
-/// HINDSIGHT's margin for the shallower search: 0.58 of a logit (Stockfish's 175). Not tuned.
+/// The hindsight depth adjustment's margin for the shallower search (alphabeta.rs, where its
+/// worth is): 0.58 of a logit (Stockfish's 175). Not tuned.
 pub const HINDSIGHT_MARGIN: i32 = 500;
 
 // ---------------------------------------------------------------------------------------
@@ -82,15 +69,13 @@ pub const SE_MARGIN: i32 = 2;
 // Move-count and history pruning
 // ---------------------------------------------------------------------------------------
 
-/// Move-count pruning: at a non-PV node not under an open three, quiet moves after the first
-/// `(LMP_BASE + depth^2) / (2 - improving)` are skipped at depths up to LMP_MAX_DEPTH.
+/// Move-count pruning: at a non-PV node not under an open three, quiet moves and threat moves
+/// that are not fours after the first `(LMP_BASE + depth^2) / (2 - improving)` are skipped at
+/// depths up to LMP_MAX_DEPTH.
 /// SPSA ce963c3: 8, from 6.
 pub const LMP_MAX_DEPTH: i32 = 8;
 /// See LMP_MAX_DEPTH. SPSA ce963c3: 3, from 4.
 pub const LMP_BASE: i32 = 3;
-/// Move-count pruning also skips threat moves (an open three made or stopped, not fours). With
-/// REDUCE_DELAYING: +28.6 ± 17.5 (1,460 games, 067e45d); alone +11.2 ± 33.6 (400 games).
-pub const LMP_THREATS: bool = true;
 /// History pruning: at a non-PV node at most this deep, a quiet move whose history is below
 /// `-HISTORY_PRUNE_MARGIN * depth` is skipped; 0 turns it off. Depth 4: +3.1 ± 10.2 by pairs
 /// (2,000 games, 564c79d), left off; both are tunables for SPSA.
@@ -111,9 +96,9 @@ pub const LMR_MIN_MOVES: usize = 2;
 /// 4a2f274): a threat move (an open three made or stopped) is reduced this much less than a
 /// quiet move (+69 ± 68 over 102 games, 200 ms, 8363b72).
 pub const LMR_THREAT: f64 = 1.0;
-/// A quiet move that adds a four-three or double-three point of ours (SETUP_MOVES): less.
+/// A quiet move that adds a four-three or double-three point of ours (a setup move): less.
 pub const LMR_SETUP: f64 = 1.0;
-/// A threat right after our own threat two plies up (CONTINUED_ATTACK): less.
+/// A threat right after our own threat two plies up (a continued attack): less.
 pub const LMR_CONTINUED: f64 = 1.0;
 /// A move at a non-PV node whose static score is not improving: more.
 pub const LMR_NOT_IMPROVING: f64 = 1.0;
@@ -126,16 +111,6 @@ pub const LMR_HISTORY: f64 = 0.0;
 pub const LMR_ROOT: f64 = 1.0;
 /// At the root, reductions start after this many moves. SPSA ce963c3: 9, from 5.
 pub const ROOT_LMR_MIN_MOVES: usize = 9;
-/// A quiet move after which we have more four-three or double-three points (it threatens to
-/// win next move) is reduced LMR_SETUP less: about +17 ± 12 over 1,850 games (337533e).
-pub const SETUP_MOVES: bool = true;
-/// A threat move right after our own threat two plies up (a continued attack; the root's move
-/// does not count) is reduced LMR_CONTINUED less: about +15 ± 10 over 2,541 games (179acf1).
-pub const CONTINUED_ATTACK: bool = true;
-/// Under the opponent's open three, our fours that do not defend (they only delay the defence)
-/// are reduced like quiet moves instead of never: about +11 ± 17 over 1,600 games (891ea2e);
-/// with LMP_THREATS see there.
-pub const REDUCE_DELAYING: bool = true;
 
 // ---------------------------------------------------------------------------------------
 // The horizon: a VCF search
@@ -165,17 +140,10 @@ pub const QUIESCE_DELTA_MIN: i32 = 3330;
 pub const HISTORY_SCALE: i32 = 46;
 /// See HISTORY_SCALE.
 pub const HISTORY_MAX: i32 = 1 << 16;
-/// Attack history (Rapfi's `HIST_ATTACK`): our threat moves are ordered by a history of their
-/// own, which only threat moves update: +11.6 ± 11.2 by pairs (2,000 games, c5014da).
-pub const ATTACK_HISTORY: bool = true;
-/// The attack history's weight in the ordering score (a right shift; 7: -8.1 ± 15.3, 928f516).
+/// The weight in the ordering score of the attack history, the history our threat moves have
+/// of their own (alphabeta.rs `reward`, where its worth is): a right shift; 7: -8.1 ± 15.3
+/// (928f516).
 pub const ATTACK_HISTORY_SHIFT: i32 = 8;
-/// The statistics (histories, killers, counter move) also updated for the best move of an
-/// exact node, not only at a cut-off: about +15 ± 12 over 1,902 games (fb61f4a).
-pub const BEST_MOVE_STATS: bool = true;
-/// The history and counter moves kept from one move of a game to the next (the history halved
-/// at each search): +7.8 ± 14.9 (2,000 games, 90d5c2b), kept as the better start.
-pub const KEEP_MOVE_STATS: bool = true;
 /// Ordering bonus of the quiet move that last refuted the opponent's previous move.
 /// SPSA ce963c3: 360, from 300.
 pub const COUNTER_BONUS: i32 = 360;

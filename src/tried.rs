@@ -86,12 +86,12 @@
 //! | The forced block of a four searched one ply deeper (at most 2, 4 or 8 times on a line) | not played: 6.5M, 11.9M, 18.2M nodes to depth 12; 3 and 2 of 30 missed wins against 5 | — | 1 s a position | edaddfd |
 //! | Under an open three, every move after the first reduced (the table's reduction less one, at least one ply; non-PV, depth >= 3) | +12.9 ± 11.9 (2,000), then -15.3 ± 18.1 (773): about +3 | 2,773 | 100 ms | edaddfd |
 //! | A quiet move that makes two lines of at least an open two searched as a threat move | -9.6 ± 16.4 (stopped, LLR -2.09) | 1,014 | 100 ms | edaddfd |
-//! | The root's move counted as our threat two plies up for CONTINUED_ATTACK | +8.7 ± 10.6 (2,000, LLR 1.27), then -11.3 ± 17.7 (766, 3aa3b8a): about +3 | 2,766 | 100 ms | 12e4370 |
+//! | The root's move counted as our threat two plies up for the continued-attack rule | +8.7 ± 10.6 (2,000, LLR 1.27), then -11.3 ± 17.7 (766, 3aa3b8a): about +3 | 2,766 | 100 ms | 12e4370 |
 //! | ProbCut: our four best threat moves searched four plies shallower against beta + 160 (non-PV, depth >= 5) | -3.8 ± 15.9 (stopped, LLR -1.34) | 1,017 | 100 ms | 0b3bdc7 |
 //! | ttPv: a PV flag kept in the TT entry, every move at such a node reduced one ply less | -11.0 ± 16.9 (stopped, LLR -2.15) | 1,103 | 100 ms | 0b3bdc7 |
 //! | Quiet moves reduced one ply more where the TT move is a threat of ours (Stockfish's ttCapture) | +3.8 ± 11.9 (LLR -0.32 at the cap) | 2,000 | 100 ms | 0b3bdc7 |
 //! | IIR_MIN_DEPTH 4 instead of 5 | -2.3 ± 14.5 (stopped, LLR -1.34) | 1,337 | 100 ms | 0b3bdc7 |
-//! | A quiet setup move (SETUP_MOVES) counted as a threat for CONTINUED_ATTACK | -1.5 ± 16.2 (stopped, LLR -0.95) | 907 | 100 ms | 3aa3b8a |
+//! | A quiet setup move counted as a threat for the continued-attack rule | -1.5 ± 16.2 (stopped, LLR -0.95) | 907 | 100 ms | 3aa3b8a |
 //! | A reduced quiet move whose ordering score is below 10 reduced one ply more | -4.6 ± 13.1 (stopped, LLR -2.14) | 1,371 | 100 ms | 3aa3b8a |
 //! | Null move (non-PV, depth >= 4, not under an open three, reduction 3 + depth / 4) | -1.7 ± 10.7 (2,000), then +1.0 ± 16.2 (1,012): about -1 | 3,012 | 100 ms | 3aa3b8a |
 //! | Rapfi's useless-defence reduction (under an open three, a delaying four far from the last stone one ply more) | not played: 2.439M nodes against 2.441M | — | — | 3aa3b8a |

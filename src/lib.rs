@@ -2,7 +2,8 @@
 //!
 //! Layers, each knowing only the ones below it:
 //! `game` (board and rules) → `eval` (patterns) → `search` (engine) → `protocol` (text);
-//! `train` (self-play data and the evaluation's fit) sits beside `protocol`.
+//! `train` (self-play data and the evaluation's fit) and `web` (the board in a browser,
+//! `pbrain-wuzi serve`) sit beside `protocol`.
 
 pub mod bench;
 pub mod datafile;
@@ -11,6 +12,7 @@ pub mod game;
 pub mod protocol;
 pub mod search;
 pub mod train;
+pub mod web;
 
 pub const NAME: &str = "Wuzi";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

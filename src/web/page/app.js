@@ -11,7 +11,7 @@ let analysing = false;   // "Analyse" is on: analyse every position until stoppe
 let paused = true;       // the engine waits for the player (after undo, stop, a new game)
 let shownLine = 0;       // which of the best lines is drawn on the board
 let textVersion = -1;    // the game version the text box shows
-let busy = false;        // a command is on its way
+let starting = false;    // a search request is on its way
 
 // ---------- talking to the server ----------
 
@@ -40,13 +40,22 @@ async function api(path, body) {
 }
 
 async function command(path, body) {
-  busy = true;
+  const st = await api(path, body || {});
+  if (st) {
+    $("toast").hidden = true;
+    update(st);
+  }
+  return st;
+}
+
+// Starts a search (to play, or to analyse) unless one is being asked for already.
+async function think(play) {
+  if (starting) return;
+  starting = true;
   try {
-    const st = await api(path, body || {});
-    if (st) update(st);
-    return st;
+    await command("/api/think", thinkBody(play));
   } finally {
-    busy = false;
+    starting = false;
   }
 }
 
@@ -104,11 +113,11 @@ function thinkBody(play) {
 
 // After every answer with no search running: the engine's turn, or the analysis, goes on.
 function nextEngineAction() {
-  if (!S || S.thinking || S.over || busy) return;
+  if (!S || S.thinking || S.over || starting) return;
   if (!paused && engineSides()[S.to_move]) {
-    command("/api/think", thinkBody(true));
+    think(true);
   } else if (analysing && !(S.analysis && S.analysis.final && S.analysis.ply === S.moves.length)) {
-    command("/api/think", thinkBody(false));
+    think(false);
   }
 }
 
@@ -147,14 +156,14 @@ function engineMove() {
   if (!S || S.over) return;
   paused = false;
   if (S.thinking) return;
-  command("/api/think", thinkBody(true));
+  think(true);
 }
 
 function toggleAnalyse() {
   analysing = !analysing;
   $("analyse").setAttribute("aria-pressed", String(analysing));
   if (analysing) {
-    if (S && !S.thinking && !S.over) command("/api/think", thinkBody(false));
+    if (S && !S.thinking && !S.over) think(false);
   } else if (S && S.thinking && S.search && !S.search.play) {
     command("/api/stop", {});
   }
@@ -188,7 +197,7 @@ function starPoints(n) {
 function drawBoard() {
   const svg = $("board");
   const n = S.size;
-  const m = 1.05;
+  const m = 1.3;
   svg.setAttribute("viewBox", `${-m} ${-m} ${n - 1 + 2 * m} ${n - 1 + 2 * m}`);
   svg.replaceChildren();
   const defs = el("defs", {});
@@ -207,8 +216,8 @@ function drawBoard() {
   svg.append(g);
   for (const [x, y] of starPoints(n)) svg.append(el("circle", { class: "star", cx: x, cy: y, r: 0.09 }));
   for (let i = 0; i < n; i++) {
-    svg.append(el("text", { class: "label", x: i, y: n - 1 + 0.62 }, colLabel(i)));
-    svg.append(el("text", { class: "label", x: -0.62, y: i }, String(n - i)));
+    svg.append(el("text", { class: "label", x: i, y: n - 1 + 0.85 }, colLabel(i)));
+    svg.append(el("text", { class: "label", x: -0.85, y: i }, String(n - i)));
   }
   const numbers = $("numbers").checked;
   const stones = el("g", {});
@@ -448,7 +457,8 @@ function init() {
   };
   document.addEventListener("keydown", (ev) => {
     const tag = (ev.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || tag === "select" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const typing = tag === "textarea" || tag === "select" || (tag === "input" && ev.target.type !== "checkbox");
+    if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
     const acts = {
       ArrowLeft: undo, u: undo, U: undo, Backspace: undo,

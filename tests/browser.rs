@@ -3,7 +3,7 @@
 //! plain HTTP). Screenshots go to `target/browser/`. Without Chromium, chromedriver or
 //! Python the test says that it did not run, and passes.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -31,7 +31,9 @@ fn the_board_page_in_headless_chromium() {
     let driver = which(&["chromedriver"]);
     let python = which(&["python3"]);
     let (Some(browser), Some(driver), Some(python)) = (browser, driver, python) else {
-        println!(
+        // Straight to stderr, past the test harness's capture, so that the skip shows.
+        let _ = writeln!(
+            std::io::stderr(),
             "browser test did not run: it needs chromium, chromedriver and python3 \
              (Debian: apt-get install chromium chromium-driver)"
         );

@@ -23,6 +23,8 @@ fn raw(addr: SocketAddr, request: &[u8]) -> (u16, String) {
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     // The server may answer (and close) before reading all of an oversize body.
     let _ = s.write_all(request);
+    // Nothing more comes: an incomplete request is answered at once, not after a timeout.
+    let _ = s.shutdown(std::net::Shutdown::Write);
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
     let text = String::from_utf8_lossy(&out).to_string();
@@ -499,4 +501,67 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(code, 200);
     assert!(css.contains("#board"));
     refused(addr, "GET", "/etc/passwd", "", "", 404, "no such page");
+}
+
+#[test]
+fn odd_requests_get_answers_and_the_server_lives_on() {
+    let addr = start();
+    let paths = [
+        "/api/new",
+        "/api/move",
+        "/api/undo",
+        "/api/redo",
+        "/api/goto",
+        "/api/load",
+        "/api/think",
+        "/api/stop",
+    ];
+    let bodies = [
+        "null",
+        "1e999",
+        "\"x\"",
+        "{}",
+        "{\"x\":1e300,\"y\":-1e300}",
+        "{\"x\":null}",
+        "{\"size\":5.5}",
+        "{\"count\":-1}",
+        "{\"ply\":1e20}",
+        "{\"text\":7}",
+        "{\"text\":\"\\u0000\\uffff(;SZ[99];B[zz])\"}",
+        "{\"text\":\"Piskvorky 999x999, 1:1, 0\"}",
+        "{\"time_ms\":-5}",
+        "{\"nodes\":0}",
+        "{\"threads\":1000}",
+        "{\"play\":\"yes\"}",
+        "{\"x\":3,\"y\":3,\"x\":4}",
+        "[[[[[]]]]]",
+        "{\"a\":{\"b\":{\"c\":[1,2,{\"d\":[]}]}}}",
+        "\u{feff}{}",
+        "{\"rule\":\"RENJU\",\"size\":5}",
+    ];
+    for path in paths {
+        for body in bodies {
+            let (code, text) = request(addr, "POST", path, "", body);
+            assert!(
+                code == 200 || (400..500).contains(&code),
+                "{path} {body}: {code} {text}"
+            );
+            if code != 200 {
+                assert!(text.contains("\"error\""), "{path} {body}: {text}");
+            }
+        }
+        until_idle(addr);
+    }
+    for junk in [
+        &b"\r\n\r\n"[..],
+        b"GET\r\n\r\n",
+        b"GET / HTTP/2\r\n\r\n",
+        &[0xff; 64],
+        b"GET /api/status HTTP/1.1\r\n",
+    ] {
+        let (code, _) = raw(addr, junk);
+        assert!(code == 0 || (400..500).contains(&code), "{junk:?}: {code}");
+    }
+    post(addr, "/api/new", r#"{"size":15}"#);
+    assert_eq!(moves(&status(addr)), 0);
 }

@@ -215,6 +215,12 @@ def main():
         # The position as SGF text.
         d.select("#format", "sgf")
         d.wait("the SGF text", lambda: d.js("return document.getElementById('text').value").startswith("(;GM[4]"))
+        # A Piskvork record of a 20x20 game, loaded from text.
+        d.type("#text", "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,0\n9,12,0\n-1\n")
+        d.click("#load")
+        d.wait("the 20x20 record", lambda: stones(d) == 3 and "20×20" in d.text("#turn"))
+        assert d.js("return document.querySelectorAll('#board .cell').length") == 400
+        assert "J11" in d.text("#moves"), d.text("#moves")
         # A phone-sized window: the board fits its width.
         d.s("POST", "/window/rect", {"width": 390, "height": 844})
         width = d.wait("the narrow layout", lambda: d.js(

@@ -431,11 +431,17 @@ fn finish(shared: &Shared, id: u64, ply: usize, side: Color, r: SearchResult) {
         return;
     };
     let seldepth = st.analysis.as_ref().map_or(r.depth, |a| a.seldepth);
-    let lines = if r.lines.is_empty() {
+    let mut lines = if r.lines.is_empty() {
         st.analysis.as_ref().map_or(Vec::new(), |a| a.lines.clone())
     } else {
         r.lines.clone()
     };
+    // The lines come from the last complete iteration; an unfinished one may have found a
+    // better move since: the line of the move chosen goes first.
+    if let Some(k) = lines.iter().position(|l| l.pv.first() == Some(&r.best)) {
+        let chosen = lines.remove(k);
+        lines.insert(0, chosen);
+    }
     st.analysis = Some(Analysis {
         ply,
         side,

@@ -107,7 +107,8 @@ function thinkBody(play) {
   return {
     play: play,
     time_ms: play ? Math.min(Math.max(ms, 10), 3600000) : 0,
-    lines: parseInt($("lines").value, 10) || 1,
+    // Several lines cost the search strength: a move to play is searched for one.
+    lines: play ? 1 : parseInt($("lines").value, 10) || 1,
   };
 }
 
@@ -284,6 +285,7 @@ function drawAnalysis() {
     for (const id of ["i-best", "i-score", "i-winrate", "i-depth", "i-nodes", "i-nps", "i-time"]) set(id, "–");
     $("pv").textContent = "";
     tbody.replaceChildren();
+    $("nbest").hidden = true;
     return;
   }
   set("i-best", a.best_text || "–");
@@ -309,6 +311,7 @@ function drawAnalysis() {
     return tr;
   });
   tbody.replaceChildren(...rows);
+  $("nbest").hidden = rows.length === 0;
 }
 
 function drawMoves() {

@@ -2,8 +2,8 @@
 """Drives the board page of `pbrain-wuzi serve` in headless Chromium through the W3C
 WebDriver HTTP API (chromedriver; the standard library only): plays a game to its end by
 clicking, checks the win banner, loads positions from text (renju forbidden points shown),
-runs an analysis and checks that its line appears, plays against the engine, uses the
-keyboard, and saves screenshots.
+runs an analysis and checks that its line appears, plays against the engine (and has it
+play itself until stopped), uses the keyboard, and saves screenshots.
 
 usage: browser_test.py URL OUTDIR [--chromium PATH] [--driver PATH]
 Called by tests/browser.rs, which starts the server; prints OK at the end.
@@ -212,6 +212,18 @@ def main():
         shot("4-against-the-engine.png")
         d.key("\ue012")  # undo takes back the player's move and the reply
         d.wait("undo of two moves", lambda: stones(d) == 2)
+        # The engine against itself until stopped: Stop pauses it.
+        d.select("#engine", "both")
+        d.type("#time", "0.05")
+        d.click("#new")
+        d.wait("the engine playing both sides", lambda: stones(d) >= 4, timeout=30)
+        d.click("#stop")
+        d.wait("the engine to stop", lambda: "thinking" not in d.text("#turn"))
+        n = stones(d)
+        time.sleep(0.5)
+        assert stones(d) == n, "the engine went on after Stop"
+        d.key("\ue012")
+        d.wait("undo by key", lambda: stones(d) == n - 1)
         # The position as SGF text.
         d.select("#format", "sgf")
         d.wait("the SGF text", lambda: d.js("return document.getElementById('text').value").startswith("(;GM[4]"))

@@ -537,6 +537,8 @@ fn odd_requests_get_answers_and_the_server_lives_on() {
         "[[[[[]]]]]",
         "{\"a\":{\"b\":{\"c\":[1,2,{\"d\":[]}]}}}",
         "\u{feff}{}",
+        "{\"text\":\"Piskvork€€\"}",
+        "{\"text\":\"(;SZ[€];W[é€])\"}",
         "{\"rule\":\"RENJU\",\"size\":5}",
     ];
     for path in paths {

@@ -341,7 +341,9 @@ pub fn parse_position(text: &str, size: usize) -> Result<Parsed, String> {
     if t.starts_with('(') {
         return parse_sgf(t);
     }
-    if t.len() > 9 && t[..9].eq_ignore_ascii_case("piskvorky") {
+    if t.get(..9)
+        .is_some_and(|h| h.eq_ignore_ascii_case("piskvorky"))
+    {
         return parse_psq(t);
     }
     if !t.contains(|c: char| c.is_ascii_alphabetic()) {
@@ -523,6 +525,10 @@ mod tests {
         assert!(parse_position("H8 zz", 15).is_err());
         assert!(parse_position("1,2,3,4", 15).is_err());
         assert!(parse_position("(;SZ[15];B[h", 15).is_err());
+        // Text that is not ASCII is refused, never cut inside a character.
+        for odd in ["Piskvork€€", "H8 €9", "(;SZ[é];B[€])", "ｈ８", "7,7\n€,1"] {
+            assert!(parse_position(odd, 15).is_err(), "{odd}");
+        }
     }
 
     #[test]

@@ -456,6 +456,26 @@ fn one_search_at_a_time_and_stop_plays_the_best_move() {
         .and_then(Value::as_str)
         .is_some_and(|t| !t.is_empty()));
     assert_eq!(a.get("final").and_then(Value::as_bool), Some(false));
+    // A refused request leaves the analysis running.
+    refused(
+        addr,
+        "POST",
+        "/api/load",
+        "",
+        r#"{"text":"Q99"}"#,
+        400,
+        "off the",
+    );
+    refused(
+        addr,
+        "POST",
+        "/api/new",
+        "",
+        r#"{"size":4}"#,
+        400,
+        "from 5 to 32",
+    );
+    assert!(flag(&status(addr), "thinking"));
     // A player's move stops an analysis.
     let v = post(addr, "/api/move", r#"{"x":6,"y":6}"#);
     assert_eq!(moves(&v), 4);

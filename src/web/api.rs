@@ -201,13 +201,12 @@ fn route(shared: &Arc<Shared>, req: &Request) -> Result<Response, Refusal> {
     let body = body_of(req)?;
     match path {
         "/api/new" => {
+            // The request is checked before a search is stopped for it.
+            let (size, rule) = (opt_int(&body, "size", 5, 32)?, opt_rule(&body)?);
+            let (size, rule) = current(shared, size, rule);
+            let game = Game::new(size, rule)?;
             let mut st = idle(shared, Policy::Cancel)?;
-            let size = opt_int(&body, "size", 5, 32)?.unwrap_or(st.game.size() as i64);
-            let rule = match body.get("rule") {
-                None | Some(Value::Null) => st.game.rule(),
-                Some(v) => rule_of(v)?,
-            };
-            st.game = Game::new(size as usize, rule)?;
+            st.game = game;
             st.engine.new_game();
             changed(&mut st);
             Ok(status(&st))
@@ -244,15 +243,12 @@ fn route(shared: &Arc<Shared>, req: &Request) -> Result<Response, Refusal> {
                 .get("text")
                 .and_then(Value::as_str)
                 .ok_or_else(|| Refusal::new(400, "'text' (the position as text) is missing"))?;
-            let mut st = idle(shared, Policy::Cancel)?;
-            let rule = match body.get("rule") {
-                None | Some(Value::Null) => st.game.rule(),
-                Some(v) => rule_of(v)?,
-            };
-            let size = opt_int(&body, "size", 5, 32)?.unwrap_or(st.game.size() as i64) as usize;
+            let (size, rule) = (opt_int(&body, "size", 5, 32)?, opt_rule(&body)?);
+            let (size, rule) = current(shared, size, rule);
             let parsed = parse_position(text, size).map_err(|m| Refusal::new(400, m))?;
-            let moves: Vec<(i64, i64)> = parsed.moves;
-            st.game = Game::from_moves(parsed.size.unwrap_or(size), rule, &moves)?;
+            let game = Game::from_moves(parsed.size.unwrap_or(size), rule, &parsed.moves)?;
+            let mut st = idle(shared, Policy::Cancel)?;
+            st.game = game;
             st.engine.new_game();
             changed(&mut st);
             Ok(status(&st))
@@ -325,6 +321,23 @@ fn opt_int(body: &Value, key: &str, lo: i64, hi: i64) -> Result<Option<i64>, Ref
             )),
         },
     }
+}
+
+/// The `rule` of a body, if it names one.
+fn opt_rule(body: &Value) -> Result<Option<Rule>, Refusal> {
+    match body.get("rule") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => rule_of(v).map(Some),
+    }
+}
+
+/// A size and rule, the current game's where not given.
+fn current(shared: &Shared, size: Option<i64>, rule: Option<Rule>) -> (usize, Rule) {
+    let st = shared.lock();
+    (
+        size.map_or(st.game.size(), |s| s as usize),
+        rule.unwrap_or(st.game.rule()),
+    )
 }
 
 fn rule_of(v: &Value) -> Result<Rule, Refusal> {

@@ -109,6 +109,7 @@ function thinkBody(play) {
     time_ms: play ? Math.min(Math.max(ms, 10), 3600000) : 0,
     // Several lines cost the search strength: a move to play is searched for one.
     lines: play ? 1 : parseInt($("lines").value, 10) || 1,
+    threads: parseInt($("threads").value, 10) || 1,
   };
 }
 
@@ -300,7 +301,7 @@ function drawAnalysis() {
   const rows = a.lines.map((l, k) => {
     const tr = document.createElement("tr");
     if (k === shownLine) tr.className = "shown";
-    const cells = [String(k + 1), l.pv_text.split(" ")[0] || "", l.score_text, (l.winrate * 100).toFixed(0) + "%", l.pv_text];
+    const cells = [String(k + 1), l.pv_text.split(" ")[0] || "", l.score_text, (l.winrate * 100).toFixed(1) + "%", l.pv_text];
     for (const c of cells) {
       const td = document.createElement("td");
       td.textContent = c;
@@ -423,6 +424,13 @@ function init() {
     size.append(o);
   }
   size.value = "15";
+  const threads = $("threads");
+  const cores = Math.min(Math.max(navigator.hardwareConcurrency || 1, 1), 64);
+  for (let n = 1; n <= cores; n++) {
+    const o = document.createElement("option");
+    o.value = o.textContent = String(n);
+    threads.append(o);
+  }
   $("board").addEventListener("click", (ev) => {
     const t = ev.target;
     if (t.classList && t.classList.contains("cell")) play(+t.dataset.x, +t.dataset.y);

@@ -8,6 +8,8 @@ use std::io::{Read, Write};
 pub const MAX_HEAD: usize = 16 << 10;
 /// A request body may take this many bytes (a 32x32 board's position text fits many times).
 pub const MAX_BODY: usize = 64 << 10;
+/// The whole request must arrive within this time (each read also has the socket's timeout).
+const REQUEST_TIME: std::time::Duration = std::time::Duration::from_secs(15);
 /// A body over the limit but under this is read and dropped before the 413 goes out, so
 /// the client sees the answer rather than a reset connection.
 const DRAIN_LIMIT: usize = 4 << 20;
@@ -143,9 +145,15 @@ impl ReadError {
 pub fn read_request(r: &mut impl Read) -> Result<Request, ReadError> {
     let mut buf: Vec<u8> = Vec::with_capacity(2048);
     let mut chunk = [0u8; 4096];
+    // A client trickling bytes in may not hold the connection beyond this.
+    let deadline = std::time::Instant::now() + REQUEST_TIME;
+    let late = || std::time::Instant::now() > deadline;
     let head_end = loop {
         if let Some(p) = find(&buf, b"\r\n\r\n") {
             break p;
+        }
+        if late() {
+            return Err(ReadError::answer(408, "request not complete in time"));
         }
         if buf.len() > MAX_HEAD {
             return Err(ReadError::answer(
@@ -232,6 +240,9 @@ pub fn read_request(r: &mut impl Read) -> Result<Request, ReadError> {
         ));
     }
     while body.len() < length {
+        if late() {
+            return Err(ReadError::answer(408, "request body not complete in time"));
+        }
         match r.read(&mut chunk) {
             Ok(0) => {
                 return Err(ReadError::answer(

@@ -89,7 +89,11 @@ impl Server {
             name: self.host_name.clone(),
         });
         for stream in self.listener.incoming() {
-            let Ok(stream) = stream else { continue };
+            let Ok(stream) = stream else {
+                // Out of file descriptors, say: wait for connections to close.
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            };
             if self.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
                 let mut s = stream;
                 let _ = Response::error(503, "too many connections at once").write_to(&mut s);

@@ -13,6 +13,10 @@ USAGE:
                               with T threads (default 1; the signature is only
                               reproducible with 1) and an MB-megabyte hash table
                               (default 16; the signature holds for the default)
+    pbrain-wuzi serve [--port N] [--host ADDR]
+                              a board in the browser: play and analyse with the
+                              engine (default http://127.0.0.1:8080/; a --host other
+                              than loopback is reachable from other machines)
     pbrain-wuzi solve FILE [N] run the VCF solver (at most N nodes each) on a puzzle file
     pbrain-wuzi selfplay --out FILE [--rule R] [--size N] [--games G] [--threads T]
                          [--nodes N] [--seed S] [--stones K] [--openings FILE [--extra E]]
@@ -61,6 +65,7 @@ fn main() {
             let hash = hash_mb.map_or(wuzi::bench::BENCH_HASH_BYTES, |mb| mb.clamp(1, 4096) << 20);
             wuzi::bench::run_with_hash(depth, threads, hash, &mut |l| println!("{l}"));
         }
+        Some("serve") => std::process::exit(wuzi::web::serve_main(&args[1..])),
         Some("solve") => {
             let Some(path) = args.get(1) else {
                 println!("usage: pbrain-wuzi solve FILE [MAX_NODES]");

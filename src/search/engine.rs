@@ -198,7 +198,7 @@ pub fn table_bytes(max_memory: u64, mem: &MemInfo) -> usize {
 // Tried and not kept (119194f): a table no larger than the time control can fill (64 MiB
 // per second a move, at least 16 MiB). A fresh process's first 1 s search runs 1.16-1.28M
 // nodes/s with a 32 MB `max_memory` against 0.83-0.94M with 350 MB (the search faults the
-// large table's pages in itself; `scripts/depth.py --count 10 --memory N` on middle-game
+// large table's pages in itself; `scripts/probe.py depth --count 10 --memory N` on middle-game
 // positions), but over whole games at 100 ms an 18 MiB table against 257 MiB measured
 // +5.3 +/- 25.0 (528 games, seed 3411, `match.py --option1 max_memory=50331648`, stopped):
 // after the first move the prefault thread has the table in between searches.
@@ -224,11 +224,11 @@ const MIN_TIMED_TT: usize = 16 << 20;
 ///   12.7 (1,493 games, seed 4801, `bal_s4003.txt`, H1);
 /// * one process playing through whole games (the table carried from move to move, as
 ///   c-gomoku-cli keeps its engines), each of its positions searched to depth 13
-///   (`scripts/depth.py BIN --games GAMES --along --depth 13 --count 8 --warm 2 --seed 3`,
+///   (`scripts/probe.py depth BIN --games GAMES --along --depth 13 --count 8 --warm 2 --seed 3`,
 ///   then `--seed 4`, with `--memory 114642261` for the 64 MiB table): the same trees with a 64 MiB table as with 250 MiB (33,697,071 and
 ///   15,284,913 nodes against 33,697,061 and 15,285,890), in 20.8 s and 9.99 s against
 ///   22.2 s and 10.06 s; 1 s searches of middle-game positions with the table in memory
-///   (`scripts/depth.py BIN --games GAMES --ms 1000 --count 24 --warm 3 --memory M`): about
+///   (`scripts/probe.py depth BIN --games GAMES --ms 1000 --count 24 --warm 3 --memory M`): about
 ///   +6 % nodes/s with 64 MiB, +10 % with 32 MiB (this machine, whose 260 MiB last-level
 ///   cache holds the smaller tables whole).
 ///

@@ -122,7 +122,7 @@ const HUGE_PAGE: usize = 2 << 20;
 /// entries), and the page walk, slow in a virtual machine, stalls the search at the probe's
 /// prefetch: 15 % of a 1 s search's samples under `perf` (4.6 % with huge pages). Measured
 /// (fccdf43, 1 s searches of the first 20 balanced openings in one process, 0.7 s apart so
-/// that the prefault thread runs between them, `scripts/nps_probe.py BIN --memory 367001600`,
+/// that the prefault thread runs between them, `scripts/probe.py nps BIN --memory 367001600`,
 /// three interleaved runs each): mean 1,018k, 1,029k and 980k nodes/s against 964k, 917k and
 /// 904k (+8.7 %; single runs range from +0 % to +15 %), the first search of a fresh process
 /// (`--count 1`) 856k-1,139k against 761k-832k (three runs each). In self-play at 100 ms a

@@ -2,9 +2,11 @@
 //!
 //! Layers, each knowing only the ones below it:
 //! `game` (board and rules) → `eval` (patterns) → `search` (engine) → `protocol` (text);
-//! `train` (self-play data and the evaluation's fit) sits beside `protocol`.
+//! `train` (self-play data and the evaluation's fit) sits beside `protocol`;
+//! `database` (the Yixin analysis database) knows only `game`, and `protocol` uses it.
 
 pub mod bench;
+pub mod database;
 pub mod datafile;
 pub mod eval;
 pub mod game;

@@ -42,6 +42,10 @@ USAGE:
     pbrain-wuzi params        the search constants SPSA may tune (scripts/spsa.py): name,
                               value in force, default, range and step; a build with
                               --features tune reads them from WUZI_TUNE
+    pbrain-wuzi db info|export|merge|convert|import-lib|bench ...
+                              Yixin database files: inspect, export as CSV or text,
+                              merge, convert, import a Renlib library, benchmark
+                              (pbrain-wuzi db for the details)
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -94,6 +98,12 @@ fn main() {
                 _ => wuzi::train::cli::netdata_main(rest),
             };
             if let Err(e) = r {
+                println!("error: {e}");
+                std::process::exit(1);
+            }
+        }
+        Some("db") => {
+            if let Err(e) = wuzi::database::cli::db_main(&args[1..], &mut std::io::stdout()) {
                 println!("error: {e}");
                 std::process::exit(1);
             }

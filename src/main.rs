@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::sync::mpsc;
-use wuzi::protocol::{input, output::Output, session::Session};
+use wuzi::protocol::{brain::Brain, input, output::Output};
 
 const HELP: &str = "pbrain-wuzi - Gomoku/Renju engine for the Piskvork (Gomocup) brain protocol
 
@@ -190,7 +190,7 @@ fn serve() {
     }
     wuzi::protocol::output::exit_when_stdout_closes();
     let out = Output::new(Box::new(std::io::stdout()));
-    Session::new(out, tx).run(rx);
+    Brain::new(out, tx).run(rx);
     let _ = std::io::stdout().flush();
     // Exit at once: a search thread still running must not delay END.
     std::process::exit(0);

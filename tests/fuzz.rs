@@ -1,10 +1,10 @@
 //! In-process fuzzing of the whole session: random command streams (every command, BOARD
 //! blocks with garbage, INFO values at the extremes, hostile numbers, binary bytes, very
-//! long lines) fed to `Session` exactly as the stdin reader would, with these oracles:
+//! long lines) fed to `Brain` exactly as the stdin reader would, with these oracles:
 //! no panic on any thread (search threads included, whose panics the engine would
 //! otherwise hide behind a fallback move), no hang (a search that owes a reply ends
 //! within seconds of STOP), every output line well-formed, every move reply on the
-//! board, and the session's board identical to one rebuilt from its stones after every
+//! board, and the brain's board identical to one rebuilt from its stones after every
 //! line. Not coverage-guided (that needs cargo-fuzz and a nightly compiler); it is fast
 //! instead: a few thousand commands a second.
 //!
@@ -17,8 +17,8 @@ use std::io::Write;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use wuzi::protocol::brain::{Brain, Event, Flow};
 use wuzi::protocol::output::Output;
-use wuzi::protocol::session::{Event, Flow, Session};
 
 #[derive(Clone, Default)]
 struct Sink(Arc<Mutex<Vec<u8>>>);
@@ -224,7 +224,7 @@ fn check_line(line: &str) -> Vec<(i64, i64)> {
 }
 
 struct Run {
-    session: Session,
+    brain: Brain,
     rx: Receiver<Event>,
     sink: Sink,
     seen: usize,
@@ -234,9 +234,9 @@ impl Run {
     fn new() -> Run {
         let (tx, rx) = channel();
         let sink = Sink::default();
-        let session = Session::new(Output::new(Box::new(sink.clone())), tx);
+        let brain = Brain::new(Output::new(Box::new(sink.clone())), tx);
         Run {
-            session,
+            brain,
             rx,
             sink,
             seen: 0,
@@ -245,16 +245,16 @@ impl Run {
 
     /// Feeds one line; false once the session has ended.
     fn feed(&mut self, line: String) -> bool {
-        self.session.handle(Event::Line(line, Instant::now())) == Flow::Continue
+        self.brain.handle(Event::Line(line, Instant::now())) == Flow::Continue
     }
 
     /// Delivers search results until nothing owes a reply; STOPs a search that takes long.
     fn settle(&mut self, ctx: &str) -> bool {
         let mut stops = 0;
-        while self.session.is_busy() {
+        while self.brain.is_busy() {
             match self.rx.recv_timeout(Duration::from_secs(3)) {
                 Ok(ev) => {
-                    if self.session.handle(ev) == Flow::Exit {
+                    if self.brain.handle(ev) == Flow::Exit {
                         return false;
                     }
                 }
@@ -287,7 +287,7 @@ impl Run {
                 assert!(ok, "move {x},{y} off any board in {ctx}");
             }
         }
-        if let Some(b) = self.session.board() {
+        if let Some(b) = self.brain.board() {
             assert!(same(b, &rebuilt(b)), "board drifted in {ctx}");
         }
     }

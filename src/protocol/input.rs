@@ -1,9 +1,11 @@
-//! The input reader: raw bytes from stdin cut into lines at `\n`, `\r` or both,
-//! decoded lossily, each stamped with the instant it was read (the manager's
-//! clock for a move starts when it sends the request). Over-long lines are cut
-//! at 64 KiB and the rest discarded, so memory stays bounded.
+//! The input reader, on its own thread: raw bytes from stdin cut into lines at `\n`,
+//! `\r` or both (`\r\n` is one line end), decoded lossily, each stamped with the
+//! instant it was read (the manager's clock for a move starts when it sends the request)
+//! and sent into the brain's channel; end of input is one more event. Over-long lines
+//! are cut at 64 KiB, the rest discarded, so memory stays bounded; such a line is
+//! answered `UNKNOWN`.
 
-use super::session::Event;
+use super::brain::Event;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::Sender;
 use std::time::Instant;

@@ -1,6 +1,9 @@
 //! The one writer for stdout: whole lines ending in `\n`, flushed at once, and
 //! serialised through a lock so the search thread's MESSAGE lines never
-//! interleave with replies.
+//! interleave with replies. A reply and the lines before it go out in one write.
+//!
+//! The process ends when the manager closes stdout: at the next write, or (Linux) within
+//! a few milliseconds even while idle, see [`exit_when_stdout_closes`].
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -26,8 +29,8 @@ impl Output {
     /// skipped; a single empty text is an empty line, as with `line`), so the
     /// reader gets them together: a reply and the MESSAGE before it used to be two writes,
     /// and on a loaded machine the first one woke the manager, which could take the CPU
-    /// before the second was written (self-play at 100 ms a move on 2 cores, session 22:
-    /// up to 12 ms between the two, 1 move in 9 more than 1 ms).
+    /// before the second was written (in self-play at 100 ms a move on two busy cores, up
+    /// to 12 ms between the two).
     pub fn lines(&self, texts: &[&str]) {
         let mut buf = String::new();
         for text in texts {

@@ -332,3 +332,146 @@ pub fn import(db: &mut Database, data: &[u8], rule: u8, size: u8) -> Result<usiz
     process(&mut r, db, &mut w, root, true, &mut written, 0)?;
     Ok(written)
 }
+
+/// The most nodes an export writes (a database is a graph: the same position reached in
+/// different orders is written once per order).
+const MAX_EXPORT_NODES: usize = 2_000_000;
+
+struct Writer {
+    out: Vec<u8>,
+    nodes: usize,
+}
+
+impl Writer {
+    fn string(&mut self, s: &[u8]) {
+        let s: Vec<u8> = s.iter().copied().filter(|&c| c != 0).collect();
+        self.out.extend_from_slice(&s);
+        self.out
+            .extend_from_slice(if s.len() % 2 == 1 { &[0] } else { &[0, 0] });
+    }
+
+    /// One node: the move (`None` for no move), its flags, text and comment.
+    fn node(&mut self, mv: Option<(u8, u8)>, mut flag: u8, text: &[u8], comment: &[u8]) {
+        if !text.is_empty() {
+            flag |= TEXT;
+        }
+        if !comment.is_empty() {
+            flag |= COMMENT;
+        }
+        self.out
+            .push(mv.map_or(0, |(x, y)| (y << 4) | ((x + 1) & 0x0f)));
+        self.out.push(flag);
+        if !text.is_empty() {
+            self.out.extend_from_slice(&[0, 1]);
+        }
+        if !comment.is_empty() {
+            self.string(comment);
+        }
+        if !text.is_empty() {
+            self.string(text);
+        }
+        self.nodes += 1;
+    }
+}
+
+/// The text a record gives its node: the label shown on the board, in capitals.
+fn node_text(rec: &Record) -> Vec<u8> {
+    if rec.is_null() {
+        Vec::new()
+    } else {
+        rec.display_label().to_ascii_uppercase().into_bytes()
+    }
+}
+
+/// A node about to be written: move, flags, text, comment.
+type PendingNode = (Option<(u8, u8)>, u8, Vec<u8>, Vec<u8>);
+
+fn export_under(
+    db: &Database,
+    board: &mut crate::game::board::Board,
+    rule: crate::game::rule::Rule,
+    w: &mut Writer,
+    current: PendingNode,
+) -> Result<(), LibError> {
+    if w.nodes > MAX_EXPORT_NODES {
+        return Err(LibError(format!(
+            "more than {MAX_EXPORT_NODES} nodes: export a smaller branch"
+        )));
+    }
+    let children = super::tree::children(db, board, rule);
+    let (mv, mut flag, text, comment) = current;
+    if children.is_empty() {
+        flag |= NO_CHILD;
+    }
+    if mv.is_some() || !text.is_empty() || !comment.is_empty() {
+        w.node(mv, flag, &text, &comment);
+    }
+    if children.is_empty() {
+        return Ok(());
+    }
+    let texts = super::tree::board_texts(db, board, rule);
+    let last = children.len() - 1;
+    for (i, ((x, y), rec)) in children.into_iter().enumerate() {
+        let mut text = texts
+            .iter()
+            .find(|(c, _)| *c == (x, y))
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default();
+        text.extend(node_text(&rec));
+        let flag = if i < last { SIBLING } else { 0 };
+        let idx = crate::game::pos::Pos::new(x, y).idx();
+        board.make(idx);
+        let r = export_under(
+            db,
+            board,
+            rule,
+            w,
+            (Some((x, y)), flag, text, rec.comment()),
+        );
+        board.undo();
+        r?;
+    }
+    Ok(())
+}
+
+/// Exports the tree under the position on `board` as a Renlib library: the moves that led
+/// to it, then every recorded child, depth first, with the labels shown on the board as
+/// node texts and the comments. Returns the file's bytes and the number of nodes.
+pub fn export(
+    db: &Database,
+    board: &crate::game::board::Board,
+    rule: crate::game::rule::Rule,
+) -> Result<(Vec<u8>, usize), LibError> {
+    if board.width() != board.height() || board.width() > 15 {
+        return Err(LibError(
+            "Renlib libraries hold boards up to 15 x 15".into(),
+        ));
+    }
+    let mut w = Writer {
+        out: b"\xffRenLib\xff\x03\x00".to_vec(),
+        nodes: 0,
+    };
+    w.out.resize(20, 0xff);
+    let moves: Vec<(u8, u8)> = board
+        .moves()
+        .iter()
+        .map(|&m| {
+            let p = crate::game::pos::Pos::from_idx(m as usize);
+            (p.x, p.y)
+        })
+        .collect();
+    // The path: every move but the last as a node with one child.
+    let mut b = crate::game::board::Board::new(board.width(), board.height());
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        if i + 1 < moves.len() {
+            w.node(Some((x, y)), 0, b"", b"");
+        }
+        b.make(crate::game::pos::Pos::new(x, y).idx());
+    }
+    let rec = super::tree::record(db, &b, rule)
+        .cloned()
+        .unwrap_or_default();
+    let current = (moves.last().copied(), 0, node_text(&rec), rec.comment());
+    export_under(db, &mut b, rule, &mut w, current)?;
+    Ok((w.out, w.nodes))
+}

@@ -176,8 +176,9 @@ fn damaged_and_foreign_files_are_refused_with_the_reason_and_nothing_changes() {
         LoadError::Foreign(_)
     ));
     assert!(matches!(yxdb::read(&[][..]).unwrap_err(), LoadError::Empty));
-    // Text is not a database: its first bytes claim a huge count.
-    assert!(yxdb::read(&b"index,key,label,value\n0,f-15-15-h8--w"[..]).is_err());
+    // Text is not a database.
+    let err = yxdb::read(&b"index,key,label,value\n0,f-15-15-h8--w"[..]).unwrap_err();
+    assert!(err.to_string().contains("a text file"), "{err}");
     // Bytes after the last record.
     let mut long = good.clone();
     long.extend_from_slice(b"xyz");
@@ -450,4 +451,40 @@ fn display_labels_are_the_ones_yixin_board_draws() {
     r.value = -(record::MATE as i16 - 4);
     assert_eq!(r.display_label(), "w5");
     assert_eq!(r.display_label_code(), ((b'w' as i32) << 8) | b'5' as i32);
+}
+
+#[test]
+fn damaged_bytes_never_panic_the_readers() {
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+    let mut db = sample(PathBuf::from("unused.db"));
+    let b = board(&[(7, 7), (8, 8)], 15, 15);
+    tree::set_board_text(&mut db, &b, Rule::Freestyle, (3, 3), b"Q");
+    let mut good = Vec::new();
+    yxdb::write(&mut good, db.iter(), true).unwrap();
+    let mut lib = b"\xffRenLib\xff\x03\x00".to_vec();
+    lib.resize(20, 0xff);
+    lib.extend(lib_node(Some((7, 7)), 0, None, None));
+    lib.extend(lib_node(
+        Some((8, 8)),
+        0x40 | 0x01 | 0x08,
+        Some(b"c"),
+        Some(b"W3"),
+    ));
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..3000 {
+        for base in [&good, &lib] {
+            let mut v = base.to_vec();
+            for _ in 0..rng.gen_range(1..6) {
+                let i = rng.gen_range(0..v.len());
+                match rng.gen_range(0..3) {
+                    0 => v[i] = rng.gen(),
+                    1 => v.truncate(i.max(1)),
+                    _ => v.insert(i, rng.gen()),
+                }
+            }
+            let _ = yxdb::read(&v[..]);
+            let mut target = Database::new("unused.db");
+            let _ = renlib::import(&mut target, &v, 2, 15);
+        }
+    }
 }

@@ -60,6 +60,10 @@ impl fmt::Display for LoadError {
             LoadError::Io(e) => write!(f, "cannot read the file: {e}"),
             LoadError::Empty => write!(f, "the file is empty"),
             LoadError::Foreign(what) => write!(f, "not a Yixin database ({what})"),
+            LoadError::Truncated { at, of } if *at <= 1 => write!(
+                f,
+                "the file is cut short in record {at} of {of} (damaged, or not a Yixin database)"
+            ),
             LoadError::Truncated { at, of } => {
                 write!(f, "the file is cut short in record {at} of {of}")
             }
@@ -133,6 +137,14 @@ pub fn read(input: impl Read) -> Result<(Records, ReadReport), LoadError> {
     }
     if let Some(kind) = foreign_kind(head) {
         return Err(LoadError::Foreign(kind.to_string()));
+    }
+    // A record count whose four bytes are all text would be over 538 million records.
+    if head.len() >= 4
+        && head[..4]
+            .iter()
+            .all(|&c| c.is_ascii_graphic() || c.is_ascii_whitespace())
+    {
+        return Err(LoadError::Foreign("a text file".to_string()));
     }
     read_plain(input, head)
 }

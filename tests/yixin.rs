@@ -1089,6 +1089,21 @@ fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
     assert_eq!(&f[..3], &["MESSAGE", "DATABASE", "ONE"], "{l}");
     assert!(f[5].parse::<i32>().unwrap() > 0, "a depth: {l}");
     assert_eq!(f[6], "3", "an exact bound: {l}");
+    // The same position again: the analysis written back is now a book move.
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        format!("MESSAGE database book move {x},{y}, played without searching")
+    );
+    assert_eq!(b.reply(LONG).unwrap(), format!("{x},{y}"));
+    // Marked lost for the player moving there (`L`), it is kept out of the search.
+    b.send_raw(format!("yxedittvddatabase 1 76 0 0\n6,9\n7,7\n{x},{y}\ndone\n").as_bytes());
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE DATABASE ONE 108 "));
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_ne!(b.expect_move(LONG), (x, y));
     b.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -537,8 +537,9 @@ impl Brain {
     }
 
     /// Before a search for a move: a child the database marks won for us (the shortest
-    /// win first) or marks `!` is played at once; failing that, the best child with an
-    /// exact value is played as a book move. `None`: search as usual.
+    /// win first) or marks `!` is played at once; failing that, the best child with a
+    /// searched value (no label, an exact bound, a depth of at least 1) is played as a book
+    /// move. `None`: search as usual.
     pub(super) fn database_move(&self, board: &Board) -> Option<SearchResult> {
         let db = self.db.active()?;
         let children = tree::children(db, board, self.rule());
@@ -574,7 +575,9 @@ impl Brain {
         if forced.is_some() {
             return pick(forced, "move");
         }
-        let book = best_by(&|r| !is_determined(r.label) && r.bound() == Bound::Exact);
+        // A book move: a searched value (no letter of the user's, an exact bound, a depth).
+        let book =
+            best_by(&|r| r.label == LABEL_NONE && r.bound() == Bound::Exact && r.depth() > 0);
         pick(book, "book move")
     }
 

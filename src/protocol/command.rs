@@ -96,7 +96,7 @@ pub enum DbQuery {
     EditLabel(i64, i64),
     /// YXDELETEDATABASEONE: the position's record.
     DeleteOne,
-    /// YXDELETEDATABASEALL [filter [step]]: the records under the position (`filter`
+    /// `YXDELETEDATABASEALL [filter [step]]`: the records under the position (`filter`
     /// indexes [`DELETE_FILTERS`], 0 for all of them).
     DeleteAll { filter: u8, step: i32 },
 }

@@ -12,7 +12,7 @@
 //! answered `ERROR`.
 //!
 //! The database and the engine meet here too, before and after a search for a move (see
-//! [`Brain::database_move`] and [`Brain::database_write_back`]): the search itself never
+//! `Brain::database_move` and `Brain::database_write_back`): the search itself never
 //! reads it, so with no database open every search is what it was.
 
 use super::brain::{Brain, PathFor, NO_GAME};

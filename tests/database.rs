@@ -488,3 +488,39 @@ fn damaged_bytes_never_panic_the_readers() {
         }
     }
 }
+
+#[test]
+fn a_forbidden_point_of_black_under_renju_is_no_child() {
+    // Black (6,7), (7,7) and (8,5), (8,6): (8,7) makes two open threes.
+    let mut b = Board::new(15, 15);
+    for &(x, y) in &[
+        (6u8, 7u8),
+        (0, 0),
+        (7, 7),
+        (0, 2),
+        (8, 5),
+        (0, 4),
+        (8, 6),
+        (0, 6),
+    ] {
+        b.make(Pos::new(x, y).idx());
+    }
+    assert!(wuzi::game::rule::is_forbidden(&b, Pos::new(8, 7).idx()));
+    let s = tree::stones_of(&b, Rule::Renju).unwrap();
+    let mut db = Database::new("unused.db");
+    db.set(
+        Key::of(&s.child(8, 7)).0,
+        Record::labelled(LABEL_WIN),
+        mask::ALL,
+    );
+    db.set(
+        Key::of(&s.child(12, 12)).0,
+        Record::labelled(LABEL_LOSE),
+        mask::ALL,
+    );
+    let kids: Vec<(u8, u8)> = tree::children(&db, &b, Rule::Renju)
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
+    assert_eq!(kids, vec![(12, 12)]);
+}

@@ -42,19 +42,23 @@ pub fn record<'a>(db: &'a Database, board: &Board, rule: Rule) -> Option<&'a Rec
     db.get(&Key::of(&stones_of(board, rule)?).0)
 }
 
-/// The cells a child may be on: empty, and not forbidden to black under renju.
-fn child_cells(board: &Board, rule: Rule) -> Vec<(u8, u8)> {
-    let fouls = rule.has_fouls(board.side_to_move());
+/// The empty cells of `board`, in row-major order (y, then x).
+fn empty_cells(board: &Board) -> Vec<(u8, u8)> {
     let mut v = Vec::new();
     for y in 0..board.height() as u8 {
         for x in 0..board.width() as u8 {
-            let i = Pos::new(x, y).idx();
-            if board.cell(i) == EMPTY && !(fouls && is_forbidden(board, i)) {
+            if board.cell(Pos::new(x, y).idx()) == EMPTY {
                 v.push((x, y));
             }
         }
     }
     v
+}
+
+/// Whether the side to move may not play (x, y): black's forbidden points under renju
+/// (checked only for cells that have something to show, the check being the costly part).
+fn foul(board: &Board, rule: Rule, (x, y): (u8, u8)) -> bool {
+    rule.has_fouls(board.side_to_move()) && is_forbidden(board, Pos::new(x, y).idx())
 }
 
 /// The children of the position on `board` that have a record, in row-major order
@@ -67,7 +71,7 @@ pub fn children(db: &Database, board: &Board, rule: Rule) -> Vec<((u8, u8), Reco
     s.side = mover.opp();
     let mut buf = Vec::new();
     let mut out = Vec::new();
-    for (x, y) in child_cells(board, rule) {
+    for (x, y) in empty_cells(board) {
         let list = match mover {
             Color::Black => &mut s.black,
             Color::White => &mut s.white,
@@ -80,7 +84,9 @@ pub fn children(db: &Database, board: &Board, rule: Rule) -> Vec<((u8, u8), Reco
         };
         list.pop();
         if let Some(r) = db.get_bytes(&buf) {
-            out.push(((x, y), r.clone()));
+            if !foul(board, rule, (x, y)) {
+                out.push(((x, y), r.clone()));
+            }
         }
     }
     out
@@ -99,13 +105,14 @@ pub fn board_texts(db: &Database, board: &Board, rule: Rule) -> Vec<((u8, u8), V
         return Vec::new();
     }
     let syms = symmetries_to_key(&s);
-    child_cells(board, rule)
+    empty_cells(board)
         .into_iter()
         .filter_map(|(x, y)| {
             let c = canonical_cell(&s, &syms, x, y);
             texts
                 .iter()
                 .find(|(tc, _)| *tc == c)
+                .filter(|_| !foul(board, rule, (x, y)))
                 .map(|(_, t)| ((x, y), t.clone()))
         })
         .collect()

@@ -524,3 +524,52 @@ fn a_forbidden_point_of_black_under_renju_is_no_child() {
         .collect();
     assert_eq!(kids, vec![(12, 12)]);
 }
+
+fn db_cli(args: &[&str]) -> Result<String, String> {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let mut out = Vec::new();
+    wuzi::database::cli::db_main(&args, &mut out)
+        .map(|_| String::from_utf8_lossy(&out).into_owned())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_db_subcommand_inspects_exports_converts_and_merges() {
+    let dir = temp_dir("cli");
+    let a = dir.join("a.db");
+    let mut db = sample(a.clone());
+    db.save().unwrap();
+    let a = a.to_str().unwrap();
+    let info = db_cli(&["info", a]).unwrap();
+    assert!(
+        info.contains("6 records (plain, UTF-8 texts), 0 unreadable skipped"),
+        "{info}"
+    );
+    assert!(info.contains("freestyle 15x15: 4"), "{info}");
+    assert!(info.contains("standard 20x15: 1"), "{info}");
+    let csv = db_cli(&["export", a]).unwrap();
+    assert!(csv.starts_with("index,key,label,value,depth,bound,text\n"));
+    assert_eq!(csv.lines().count(), 7);
+    assert!(csv.contains(",w,-29990,30,exact,\"\"\n"), "{csv}");
+    let lines = db_cli(&["export", a, "--format", "lines"]).unwrap();
+    assert!(lines.contains("shown w11"), "{lines}");
+    // Convert to LZ4 and back: the same file.
+    let z = dir.join("a.lz4");
+    let p = dir.join("p.db");
+    db_cli(&["convert", a, z.to_str().unwrap(), "--lz4"]).unwrap();
+    db_cli(&["convert", z.to_str().unwrap(), p.to_str().unwrap()]).unwrap();
+    assert_eq!(fs::read(&p).unwrap(), fs::read(a).unwrap());
+    // Merge into a new file.
+    let m = dir.join("m.db");
+    let said = db_cli(&["merge", m.to_str().unwrap(), a]).unwrap();
+    assert!(said.contains("6 of 6 records written"), "{said}");
+    assert_eq!(Database::open(&m).unwrap().0.len(), 6);
+    // Refusals name the file and the reason.
+    let e = db_cli(&["info", dir.join("none.db").to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("no such file"), "{e}");
+    fs::write(dir.join("t.db"), "hello world").unwrap();
+    let e = db_cli(&["export", dir.join("t.db").to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("a text file"), "{e}");
+    assert!(db_cli(&["frobnicate"]).unwrap_err().contains("usage"));
+    let _ = fs::remove_dir_all(&dir);
+}

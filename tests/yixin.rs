@@ -1076,7 +1076,7 @@ fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
     b.send_raw(b"board\n7,7,1\n8,9,2\ndone\n");
     assert_eq!(
         b.recv_line(LONG).unwrap(),
-        "MESSAGE database win 5,9, played without searching"
+        "MESSAGE Playing 5,9 from the database (win), no search"
     );
     assert_eq!(b.reply(LONG).unwrap(), "5,9");
     // An ordinary move: its result goes into the database with depth and bound.
@@ -1093,7 +1093,7 @@ fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
     b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
     assert_eq!(
         b.recv_line(LONG).unwrap(),
-        format!("MESSAGE database book move {x},{y}, played without searching")
+        format!("MESSAGE Playing {x},{y} from the database (book move), no search")
     );
     assert_eq!(b.reply(LONG).unwrap(), format!("{x},{y}"));
     // Marked lost for the player moving there (`L`), it is kept out of the search.

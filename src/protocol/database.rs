@@ -546,8 +546,12 @@ impl Brain {
         let pick = |best: Option<((u8, u8), i32)>, tag: &str| {
             let ((x, y), score) = best?;
             let mv = Pos::new(x, y);
-            self.out
-                .message(&format!("database {tag} {mv}, played without searching"));
+            // Not "database ...": Yixin-Board upper-cases what it reads, and takes any
+            // `MESSAGE DATABASE` line it does not know for a cell line (an unchecked sscanf
+            // of the coordinates, then a store at them).
+            self.out.message(&format!(
+                "Playing {mv} from the database ({tag}), no search"
+            ));
             Some(SearchResult {
                 best: mv,
                 score,
@@ -573,7 +577,7 @@ impl Brain {
         }
         let forced = best_by(&|r| r.label == LABEL_FORCE);
         if forced.is_some() {
-            return pick(forced, "move");
+            return pick(forced, "forced move");
         }
         // A book move: a searched value (no letter of the user's, an exact bound, a depth).
         let book =

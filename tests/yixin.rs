@@ -740,7 +740,11 @@ fn yxstop_behind_a_database_query_stops_the_search() {
 // then on the text after it: `'R'` (REFRESH) `memset(boardtag, 0, sizeof(boardtag));`,
 // `'D'` (DONE) `refresh_board();`, `'O'` (ONE) `sscanf(p+4, "%d %d %d", &tag, &val,
 // &depth);`, anything else `sscanf(p, "%d %d %d %*d %*d", &y, &x, &tag); boardtag[y][x]
-// = tag;`. It draws a tag as one or two characters (`tag / 256`, `tag % 256`).
+// = tag;`. It draws a tag as one or two characters (`tag / 256`, `tag % 256`). It
+// upper-cases each line first, so no other line may start `MESSAGE DATABASE` in any case.
+// `yxquerydatabasetext`/`allt` and `yxedittextdatabase` are not in that main.c (later
+// Yixin-Board versions send them to Rapfi): their forms are Rapfi's, `DATABASE TEXT "..."`
+// quoted as C++'s `std::quoted` writes, and the text read the same way.
 
 fn db_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("wuzi-yixin-db-{}-{name}", std::process::id()));

@@ -1111,3 +1111,43 @@ fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
     b.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The file Rapfi (built from its public source at 3aedf3a, 2026-05-31, `compressed_save =
+/// false`) wrote after exactly this conversation: six records in its key order, a UTF-8
+/// metadata record first. Wuzi, given the same conversation, writes the same bytes.
+const RAPFI_FILE: &str =
+    "07000000030000000014000000000000636861727365743d225554462d38220500000f0f0707\
+0500ff000000000700000f0f070705060e00ffddff33004042545854404234710700000f0f070706062600770000030040\
+425458544034345a08636f6d6d656e742066726f6d20746865207363726970740900000f0f03040707090605\
+00ff000000000900000f0f04040707050805006c1c750f000900000f0f0404070706060500ff00000000";
+
+#[test]
+fn the_same_conversation_writes_the_file_rapfi_writes() {
+    let dir = db_dir("rapfi");
+    let path = dir.join("same.db");
+    let mut b = brain_with_database(&path);
+    for block in [
+        "yxedittvddatabase 1 87 0 0\n7,7\n8,8\ndone\n",
+        "yxedittvddatabase 7 -1 -35 12\n7,7\n9,6\ndone\n",
+        "yxedittvddatabase 7 108 29980 3\n7,7\n9,6\n10,10\ndone\n",
+    ] {
+        b.send_raw(block.as_bytes());
+        b.recv_line(LONG).unwrap();
+    }
+    b.send_raw(b"yxedittextdatabase \"comment from the script\"\n7,7\n8,8\ndone\n");
+    b.send_raw(b"yxeditlabeldatabase 10,10 Z\n7,7\n8,8\ndone\n");
+    b.send_raw(b"yxeditlabeldatabase 3,4 q\n7,7\n9,6\ndone\n");
+    for position in ["7,7\n", "7,7\n8,8\n", "7,7\n9,6\n"] {
+        b.send_raw(format!("yxquerydatabaseall\n{position}done\n").as_bytes());
+        lines_until(&b, "MESSAGE DATABASE DONE");
+    }
+    b.send_raw(b"yxsavedatabase\n");
+    b.recv_line(LONG).unwrap();
+    b.finish();
+    let want: Vec<u8> = (0..RAPFI_FILE.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&RAPFI_FILE[i..i + 2], 16).unwrap())
+        .collect();
+    assert_eq!(std::fs::read(&path).unwrap(), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,10 +5,12 @@
 //! (engine) → [`protocol`] (text); [`train`] (self-play data and the fits of the evaluation
 //! and the move ordering) and [`web`] (the board in a browser, `pbrain-wuzi serve`) sit
 //! beside `protocol`. [`bench`](mod@bench) is the fixed-depth benchmark
-//! whose signature guards every change; [`datafile`] the test-position format; [`tried`]
-//! the ideas measured and left out.
+//! whose signature guards every change; [`datafile`] the test-position format;
+//! [`database`] the Yixin analysis database (it knows only `game`; `protocol` uses it);
+//! [`tried`] the ideas measured and left out.
 
 pub mod bench;
+pub mod database;
 pub mod datafile;
 pub mod eval;
 pub mod game;

@@ -38,6 +38,10 @@ USAGE:
     pbrain-wuzi params        the search constants SPSA may tune (scripts/spsa.py): name,
                               value in force, default, range and step; a build with
                               --features tune reads them from WUZI_TUNE
+    pbrain-wuzi db info|export|merge|convert|import-lib|bench ...
+                              Yixin database files: inspect, export as CSV or text,
+                              merge, convert, import a Renlib library, benchmark
+                              (pbrain-wuzi db for the details)
     pbrain-wuzi --help        this text
     pbrain-wuzi --version     the version
 
@@ -88,6 +92,12 @@ fn main() {
                 _ => wuzi::train::policy::policy_main(rest),
             };
             if let Err(e) = r {
+                println!("error: {e}");
+                std::process::exit(1);
+            }
+        }
+        Some("db") => {
+            if let Err(e) = wuzi::database::cli::db_main(&args[1..], &mut std::io::stdout()) {
                 println!("error: {e}");
                 std::process::exit(1);
             }

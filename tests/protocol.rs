@@ -815,11 +815,13 @@ fn yixin_extensions() {
     b.expect_silence(SHORT);
     b.send("YXNBEST 3");
     b.expect_move(LONG);
-    for cmd in ["YXDELETEDATABASEONE", "YXSETBESTMOVEDATABASE"] {
-        b.send_all(&[cmd, "7,7", "8,8", "done"]);
-        b.expect_unknown();
-        b.expect_silence(Duration::from_millis(100));
-    }
+    // A database edit without a database: one ERROR after its block.
+    b.send_all(&["YXDELETEDATABASEONE", "7,7", "8,8", "done"]);
+    assert_eq!(b.expect_error(), "ERROR no database (YXSETDATABASE first)");
+    b.expect_silence(Duration::from_millis(100));
+    b.send_all(&["YXSETBESTMOVEDATABASE", "7,7", "8,8", "done"]);
+    b.expect_unknown();
+    b.expect_silence(Duration::from_millis(100));
     b.send("ABOUT");
     assert!(b.reply(LONG).unwrap().starts_with("name="));
     b.finish();
@@ -1213,7 +1215,7 @@ fn every_command_word_ends_a_block() {
         ("YXBALANCEONE 5", &[], Move, 1),
         ("YXBLOCKPATH", &["1,1", "DONE"], Silent, 1),
         ("YXFORBID ADD 1 1 0", &[], Silent, 1),
-        ("YXEDITLABELDATABASE", &[], Unknown, 1),
+        ("YXEDITLABELDATABASE", &[], Error, 1),
     ];
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 100");

@@ -733,3 +733,421 @@ fn yxstop_behind_a_database_query_stops_the_search() {
     assert_eq!(b.recv_line(LONG).as_deref(), Some("MESSAGE DATABASE DONE"));
     b.finish();
 }
+
+// ---------------------------------------------------------------------------------------
+// The analysis database. Yixin-Board's `main.c` reads these replies (lines 5247-5276 of
+// accreator/Yixin-Board at 609c060): `if (strncmp(string, "MESSAGE DATABASE", 16) == 0)`,
+// then on the text after it: `'R'` (REFRESH) `memset(boardtag, 0, sizeof(boardtag));`,
+// `'D'` (DONE) `refresh_board();`, `'O'` (ONE) `sscanf(p+4, "%d %d %d", &tag, &val,
+// &depth);`, anything else `sscanf(p, "%d %d %d %*d %*d", &y, &x, &tag); boardtag[y][x]
+// = tag;`. It draws a tag as one or two characters (`tag / 256`, `tag % 256`). It
+// upper-cases each line first, so no other line may start `MESSAGE DATABASE` in any case.
+// `yxquerydatabasetext`/`allt` and `yxedittextdatabase` are not in that main.c (later
+// Yixin-Board versions send them to Rapfi): their forms are Rapfi's, `DATABASE TEXT "..."`
+// quoted as C++'s `std::quoted` writes, and the text read the same way.
+
+fn db_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("wuzi-yixin-db-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A brain with a 15 x 15 freestyle game (as Yixin-Board starts one) and `path` open as
+/// its database, path on the line after `yxsetdatabase` (`send_command("yxsetdatabase\n");
+/// send_command(_filename);` in `show_dialog_dbset`).
+fn brain_with_database(path: &std::path::Path) -> Brain {
+    let mut b = Brain::spawn();
+    b.send_raw(b"START 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"INFO rule 0\ninfo timeout_turn 300\ninfo usedatabase 1\n");
+    b.send_raw(format!("yxsetdatabase\n{}\n", path.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert_eq!(
+        l,
+        format!("MESSAGE Opening yixin database at {} ...", path.display())
+    );
+    b
+}
+
+fn lines_until(b: &Brain, last: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    loop {
+        let l = b.recv_line(LONG).expect("a reply line");
+        let done = l == last;
+        v.push(l);
+        if done {
+            return v;
+        }
+    }
+}
+
+#[test]
+fn database_edits_and_queries_answer_in_yixin_boards_shapes_and_survive_a_restart() {
+    let dir = db_dir("edits");
+    let path = dir.join("study.db");
+    let mut b = brain_with_database(&path);
+    // `dbedittag`: `sprintf(_command, "yxedittvddatabase 1 %hhd 0 0\n", ...)`, then the
+    // moves as `%d,%d` (row, col) and `done`; the reply is the ONE line.
+    b.send_raw(b"yxedittvddatabase 1 87 0 0\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    // `dbeditval`: `"yxedittvddatabase 2 -1 %d 0\n"` (value only); `dbeditdep`: mask 4.
+    b.send_raw(b"yxedittvddatabase 2 -1 -40 0\n7,7\n9,6\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE -1 -40 0 3 54%"
+    );
+    b.send_raw(b"yxedittvddatabase 4 -1 0 17\n7,7\n9,6\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE -1 -40 17 3 54%"
+    );
+    // `dbeditlabel`: `sprintf(_command, "yxeditlabeldatabase %s", command + 11 + 1);`.
+    b.send_raw(b"yxeditlabeldatabase 9,9 A\n7,7\n8,8\ndone\n");
+    b.send_raw(b"yxedittextdatabase \"two \\\"quoted\\\" words\"\n7,7\n8,8\ndone\n");
+    b.expect_silence(SHORT);
+
+    // `show_database()`: `yxquerydatabaseall`, the moves, `done`. Around a lone centre
+    // stone every record shows at each of its mirror images: (8,8) at four cells (tag "w*"
+    // is ('w' << 8) | '*'; its comment flag 1), (9,6) at eight (tag "54%", the win rate
+    // of -40 for the player moving there on Rapfi's scale).
+    b.send_raw(b"yxquerydatabaseall\n7,7\ndone\n");
+    let w = (b'w' as i32) << 8 | b'*' as i32;
+    let pct = (b'5' as i32) << 16 | (b'4' as i32) << 8 | b'%' as i32;
+    let mut want = vec!["MESSAGE DATABASE REFRESH".to_string()];
+    for (x, y) in [
+        (6, 5),
+        (8, 5),
+        (5, 6),
+        (6, 6),
+        (8, 6),
+        (9, 6),
+        (5, 8),
+        (6, 8),
+        (8, 8),
+        (9, 8),
+        (6, 9),
+        (8, 9),
+    ] {
+        want.push(if (x - 7i32).abs() == 1 && (y - 7i32).abs() == 1 {
+            format!("MESSAGE DATABASE {x} {y} {w} 0 0 3 1")
+        } else {
+            format!("MESSAGE DATABASE {x} {y} {pct} -40 17 3 0")
+        });
+    }
+    want.push("MESSAGE DATABASE DONE".to_string());
+    assert_eq!(lines_until(&b, "MESSAGE DATABASE DONE"), want);
+    // ALLT: the children (the board label A at (9,9), on a record of its own), then the
+    // position's comment, quoted.
+    b.send_raw(b"yxquerydatabaseallt\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        lines_until(&b, "MESSAGE DATABASE DONE"),
+        vec![
+            "MESSAGE DATABASE REFRESH",
+            "MESSAGE DATABASE 9 9 -1 0 0 0 0 A",
+            "MESSAGE DATABASE DONE"
+        ]
+    );
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE TEXT \"two \\\"quoted\\\" words\""
+    );
+    // `dbval`: `yxquerydatabaseone`, the moves, `done`.
+    b.send_raw(b"yxquerydatabaseone\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    b.send_raw(b"yxsavedatabase\n");
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE Saved database file using "), "{l}");
+    b.finish();
+
+    // A new process reads the file back: the same answers.
+    let mut b = brain_with_database(&path);
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE Loaded Yixin database ("), "{l}");
+    b.send_raw(b"yxquerydatabaseone\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    b.send_raw(b"yxquerydatabaseone\n7,7\n9,6\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE -1 -40 17 3 54%"
+    );
+    b.send_raw(b"yxquerydatabasetext\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE TEXT \"two \\\"quoted\\\" words\""
+    );
+    // `dbdel one`: `yxdeletedatabaseone`, the moves, `done`: silent, and gone.
+    b.send_raw(b"yxdeletedatabaseone\n7,7\n9,6\ndone\n");
+    b.send_raw(b"yxquerydatabaseone\n7,7\n9,6\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE ONE 0 0 0 0");
+    // `dbdel all wl`: `yxdeletedatabaseall wl`: the W/L records under (7,7) go with
+    // everything under them (the record (9,9) made for the board label); the answer ends
+    // with the position's children.
+    b.send_raw(b"yxdeletedatabaseall wl\n7,7\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE Deleting child records, this might take a while..."
+    );
+    let l = b.recv_line(LONG).unwrap();
+    assert!(
+        l.starts_with("MESSAGE Done deleting 2 records using "),
+        "{l}"
+    );
+    assert_eq!(
+        lines_until(&b, "MESSAGE DATABASE DONE"),
+        vec!["MESSAGE DATABASE REFRESH", "MESSAGE DATABASE DONE"]
+    );
+    b.finish();
+    // The saves on exit kept the version before as a backup.
+    assert!(dir.join("study_bak1.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_use_or_in_read_only_mode_the_database_is_left_alone() {
+    let dir = db_dir("modes");
+    let path = dir.join("ro.db");
+    let mut b = brain_with_database(&path);
+    b.send_raw(b"yxedittvddatabase 1 76 0 0\n7,7\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 108 0 0 3 l*"
+    );
+    // Read-only: edits do nothing and say nothing.
+    b.send_raw(b"info database_readonly 1\nyxedittvddatabase 1 87 0 0\n7,7\ndone\n");
+    b.expect_silence(SHORT);
+    b.send_raw(b"yxquerydatabaseone\n7,7\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 108 0 0 3 l*"
+    );
+    // `use_database()`: `sprintf(command, "info usedatabase %d\n", usedatabase);`: off,
+    // the queries find nothing; on again, the record is there.
+    b.send_raw(b"info usedatabase 0\nyxquerydatabaseone\n7,7\ndone\n");
+    assert_eq!(b.recv_line(LONG).unwrap(), "MESSAGE DATABASE ONE 0 0 0 0");
+    b.send_raw(b"info usedatabase 1\nyxquerydatabaseone\n7,7\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 108 0 0 3 l*"
+    );
+    b.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_database_file_is_refused_and_the_open_one_stays() {
+    let dir = db_dir("refused");
+    let good = dir.join("good.db");
+    let mut b = brain_with_database(&good);
+    b.send_raw(b"yxedittvddatabase 1 87 0 0\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    b.send_raw(b"yxsavedatabase\n");
+    b.recv_line(LONG).unwrap();
+    let bytes = std::fs::read(&good).unwrap();
+    let cut = dir.join("cut.db");
+    std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
+    b.send_raw(format!("yxsetdatabase {}\n", cut.display()).as_bytes());
+    b.recv_line(LONG).unwrap();
+    let l = b.recv_line(LONG).unwrap();
+    assert!(
+        l.starts_with("ERROR Failed to create yixin database: ")
+            && l.contains("cut short")
+            && l.ends_with("the database in use is unchanged"),
+        "{l}"
+    );
+    b.send_raw(b"yxquerydatabaseone\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    // A Renlib library is not a database: refused with what it is.
+    let lib = dir.join("book.lib");
+    std::fs::write(
+        &lib,
+        b"\xffRenLib\xff\x03\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+    )
+    .unwrap();
+    b.send_raw(format!("yxsetdatabase\n{}\n", lib.display()).as_bytes());
+    b.recv_line(LONG).unwrap();
+    assert!(b.recv_line(LONG).unwrap().contains("a Renlib library"));
+    b.finish();
+    assert_eq!(std::fs::read(&cut).unwrap(), &bytes[..bytes.len() - 3]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn database_files_export_import_split_and_merge() {
+    let dir = db_dir("files");
+    let path = dir.join("main.db");
+    let mut b = brain_with_database(&path);
+    b.send_raw(b"yxedittvddatabase 1 87 0 0\n7,7\n8,8\ndone\n");
+    b.recv_line(LONG).unwrap();
+    b.send_raw(b"yxedittvddatabase 7 -1 25 12\n7,7\n9,6\ndone\n");
+    b.recv_line(LONG).unwrap();
+    // `dbtotxt`: `send_command("yxdbtotxt\n"); send_command(_command);` (the path).
+    let txt = dir.join("out.csv");
+    b.send_raw(format!("yxdbtotxt\n{}\n", txt.display()).as_bytes());
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        format!(
+            "MESSAGE Wrote (current boardsize and rule) database to csv-format text file {}",
+            txt.display()
+        )
+    );
+    let csv = std::fs::read_to_string(&txt).unwrap();
+    assert!(
+        csv.starts_with("index,key,label,value,depth,bound,text\n"),
+        "{csv}"
+    );
+    assert!(csv.contains(",w,0,0,exact,\"\"\n"), "{csv}");
+    b.send_raw(format!("yxdbtotxtall {}\n", txt.display()).as_bytes());
+    assert!(b.recv_line(LONG).unwrap().contains("(all)"));
+    // Split the branch under (7,7),(8,8) into a file of its own: the path and the branch.
+    let part = dir.join("part.db");
+    b.send_raw(b"yxboard\n7,7,1\n8,8,2\ndone\n");
+    b.send_raw(format!("yxdbsplit {}\n", part.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(
+        l.starts_with("MESSAGE Write 1 records into the split database"),
+        "{l}"
+    );
+    // Export the tree under the empty board as a library, import it into another file.
+    // Browsing (7,7) in Yixin-Board (`show_database()`) records it, which links the tree.
+    b.send_raw(b"start 15 15\n");
+    b.expect("OK");
+    b.send_raw(b"yxquerydatabaseall\n7,7\ndone\n");
+    lines_until(&b, "MESSAGE DATABASE DONE");
+    let lib = dir.join("tree.lib");
+    b.send_raw(format!("yxdbtolib {}\n", lib.display()).as_bytes());
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE Exporting to lib file"));
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE Exported "), "{l}");
+    b.finish();
+
+    let other = dir.join("other.db");
+    let mut b = brain_with_database(&other);
+    b.send_raw(format!("yxlibtodb {}\n", lib.display()).as_bytes());
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE Importing from lib file"));
+    let l = b.recv_line(LONG).unwrap();
+    assert!(l.starts_with("MESSAGE Imported "), "{l}");
+    b.send_raw(b"yxquerydatabaseone\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 0 w*"
+    );
+    // Merge the split part in: its win record is not more certain than the one there.
+    b.send_raw(format!("yxdbmerge {}\n", part.display()).as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    assert!(
+        l.starts_with("MESSAGE Merged ") && l.ends_with("records into the database."),
+        "{l}"
+    );
+    b.send_raw(b"yxquerydatabaseone\n7,7\n8,8\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE DATABASE ONE 119 0 0 3 w*"
+    );
+    b.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
+    let dir = db_dir("search");
+    let path = dir.join("play.db");
+    let mut b = brain_with_database(&path);
+    // After black (7,7), white (8,9): black to move; (5,9) is marked won for black.
+    b.send_raw(b"yxedittvddatabase 1 87 0 0\n7,7\n8,9\n5,9\ndone\n");
+    b.recv_line(LONG).unwrap();
+    b.send_raw(b"board\n7,7,1\n8,9,2\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        "MESSAGE Playing 5,9 from the database (win), no search"
+    );
+    assert_eq!(b.reply(LONG).unwrap(), "5,9");
+    // An ordinary move: its result goes into the database with depth and bound.
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    let (x, y) = b.expect_move(LONG);
+    // We are black: (6,9) was black's move, (7,7) white's.
+    b.send_raw(format!("yxquerydatabaseone\n6,9\n7,7\n{x},{y}\ndone\n").as_bytes());
+    let l = b.recv_line(LONG).unwrap();
+    let f: Vec<&str> = l.split(' ').collect();
+    assert_eq!(&f[..3], &["MESSAGE", "DATABASE", "ONE"], "{l}");
+    assert!(f[5].parse::<i32>().unwrap() > 0, "a depth: {l}");
+    assert_eq!(f[6], "3", "an exact bound: {l}");
+    // The same position again: the analysis written back is now a book move.
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        format!("MESSAGE Playing {x},{y} from the database (book move), no search")
+    );
+    assert_eq!(b.reply(LONG).unwrap(), format!("{x},{y}"));
+    // Marked lost for the player moving there (`L`), it is kept out of the search.
+    b.send_raw(format!("yxedittvddatabase 1 76 0 0\n6,9\n7,7\n{x},{y}\ndone\n").as_bytes());
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE DATABASE ONE 108 "));
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_ne!(b.expect_move(LONG), (x, y));
+    b.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The file Rapfi (built from its public source at 3aedf3a, 2026-05-31, `compressed_save =
+/// false`) wrote after exactly this conversation: six records in its key order, a UTF-8
+/// metadata record first. Wuzi, given the same conversation, writes the same bytes.
+const RAPFI_FILE: &str =
+    "07000000030000000014000000000000636861727365743d225554462d38220500000f0f0707\
+0500ff000000000700000f0f070705060e00ffddff33004042545854404234710700000f0f070706062600770000030040\
+425458544034345a08636f6d6d656e742066726f6d20746865207363726970740900000f0f03040707090605\
+00ff000000000900000f0f04040707050805006c1c750f000900000f0f0404070706060500ff00000000";
+
+#[test]
+fn the_same_conversation_writes_the_file_rapfi_writes() {
+    let dir = db_dir("rapfi");
+    let path = dir.join("same.db");
+    let mut b = brain_with_database(&path);
+    for block in [
+        "yxedittvddatabase 1 87 0 0\n7,7\n8,8\ndone\n",
+        "yxedittvddatabase 7 -1 -35 12\n7,7\n9,6\ndone\n",
+        "yxedittvddatabase 7 108 29980 3\n7,7\n9,6\n10,10\ndone\n",
+    ] {
+        b.send_raw(block.as_bytes());
+        b.recv_line(LONG).unwrap();
+    }
+    b.send_raw(b"yxedittextdatabase \"comment from the script\"\n7,7\n8,8\ndone\n");
+    b.send_raw(b"yxeditlabeldatabase 10,10 Z\n7,7\n8,8\ndone\n");
+    b.send_raw(b"yxeditlabeldatabase 3,4 q\n7,7\n9,6\ndone\n");
+    for position in ["7,7\n", "7,7\n8,8\n", "7,7\n9,6\n"] {
+        b.send_raw(format!("yxquerydatabaseall\n{position}done\n").as_bytes());
+        lines_until(&b, "MESSAGE DATABASE DONE");
+    }
+    b.send_raw(b"yxsavedatabase\n");
+    b.recv_line(LONG).unwrap();
+    b.finish();
+    let want: Vec<u8> = (0..RAPFI_FILE.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&RAPFI_FILE[i..i + 2], 16).unwrap())
+        .collect();
+    assert_eq!(std::fs::read(&path).unwrap(), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,7 +16,7 @@
 //! `TURN 18,13` gets that `ERROR` and then a move, never silence.
 
 use super::brain::{Block, BlockKind, Brain, Flow, NO_GAME};
-use super::command::{sanitise, Command, DbQuery, ParseError};
+use super::command::{sanitise, Command, ParseError};
 use crate::game::board::{Board, Color, EMPTY};
 use crate::game::pos::{Pos, MAX_SIZE};
 
@@ -92,16 +92,7 @@ impl Brain {
                 return;
             }
             BlockKind::DbQuery(q) => {
-                // No database: every query finds nothing, in the shape Yixin-Board parses
-                // (REFRESH clears its marks, DONE redraws; ONE: tag, value, depth, bound).
-                match q {
-                    DbQuery::All => {
-                        self.out.message("DATABASE REFRESH");
-                        self.out.message("DATABASE DONE");
-                    }
-                    DbQuery::One => self.out.message("DATABASE ONE 0 0 0 0"),
-                    DbQuery::Text => self.out.message("DATABASE TEXT \"\""),
-                }
+                self.finish_db_block(q, &block.text, &block.stones);
                 return;
             }
             _ => {}

@@ -3,8 +3,9 @@
 //! lives beside it, one concern a file: `dispatch` (the loop, one line at a time),
 //! `settings`, `blocks`, `openings`, `thinking`.
 
-use super::command::DbQuery;
+use super::command::{DbFile, DbQuery};
 use super::output::Output;
+use crate::database::Database;
 use crate::game::board::Board;
 use crate::game::pos::Pos;
 use crate::game::rule::Rule;
@@ -61,6 +62,8 @@ pub(super) enum Pending {
 pub(super) enum PathFor {
     Dump,
     Load,
+    /// A database command (`yxsetdatabase`, then the path, as Yixin-Board sends it).
+    Db(DbFile),
 }
 
 /// A line read while the engine thinks, waiting its turn.
@@ -93,6 +96,8 @@ pub(super) struct Block {
     pub(super) kind: BlockKind,
     pub(super) stones: Vec<(i64, i64, Option<i64>)>,
     pub(super) started: Instant,
+    /// The text a database edit carries (a comment or a board label).
+    pub(super) text: String,
 }
 
 impl Block {
@@ -102,6 +107,41 @@ impl Block {
             kind,
             stones: Vec::new(),
             started,
+            text: String::new(),
+        }
+    }
+}
+
+/// The analysis database in use (`YXSETDATABASE`); saved, if changed, when the brain
+/// ends.
+#[derive(Default)]
+pub(super) struct DbState {
+    pub(super) db: Option<Database>,
+    /// `INFO usedatabase 0` sets it aside (queries find nothing, searches ignore it).
+    pub(super) disabled: bool,
+    /// `INFO database_readonly 1`: nothing is written into it.
+    pub(super) readonly: bool,
+}
+
+impl DbState {
+    /// The database, when one is open and in use.
+    pub(super) fn active(&self) -> Option<&Database> {
+        self.db.as_ref().filter(|_| !self.disabled)
+    }
+    /// The database, when one is open, in use and not read-only.
+    pub(super) fn writable(&mut self) -> Option<&mut Database> {
+        if self.disabled || self.readonly {
+            return None;
+        }
+        self.db.as_mut()
+    }
+}
+
+impl Drop for DbState {
+    fn drop(&mut self) {
+        if let Some(db) = &mut self.db {
+            // Nothing may be written to stderr; a failed save leaves the file as it was.
+            let _ = db.save();
         }
     }
 }
@@ -160,6 +200,8 @@ pub struct Brain {
     pub(super) awaiting_path: Option<PathFor>,
     /// The score of our last move, for our side (YXDRAW, YXRESIGN).
     pub(super) last_score: Option<i32>,
+    /// The analysis database.
+    pub(super) db: DbState,
 }
 
 impl Brain {
@@ -198,6 +240,7 @@ impl Brain {
             forbidden: Vec::new(),
             awaiting_path: None,
             last_score: None,
+            db: DbState::default(),
         }
     }
 

@@ -38,8 +38,15 @@ pub enum Command {
     YxBlockPathReset,
     /// YXFORBID ADD|DEL x y s: a square side `s` (0 first player, 1 second) may not play.
     YxForbid(bool, i64, i64, i64),
-    /// Start of a database query block (YXQUERYDATABASEALL/ONE/TEXT) with the position.
+    /// Start of a database query block (YXQUERYDATABASEALL/ALLT/ONE/TEXT) with the position.
     YxQueryDatabase(DbQuery),
+    /// Start of a database edit block (YXEDITTVDDATABASE, YXEDITTEXTDATABASE,
+    /// YXEDITLABELDATABASE, YXDELETEDATABASEONE/ALL) with the position; the text of a text
+    /// or board-label edit.
+    YxEditDatabase(DbQuery, String),
+    /// A database command with a file path (empty: the path is on the next line).
+    YxDatabaseFile(DbFile, String),
+    YxSaveDatabase,
     YxShowHashUsage,
     /// YXHASHDUMP / YXHASHLOAD with the path (empty: the path is on the next line).
     YxHashDump(String),
@@ -64,15 +71,87 @@ pub enum Command {
     Unknown(String),
 }
 
-/// What a Yixin database query asks for.
+/// What a Yixin database block (a command, then the position's moves up to `DONE`) asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DbQuery {
-    /// Every cell with a record (YXQUERYDATABASEALL, ...ALLT).
+    /// Every cell with a record (YXQUERYDATABASEALL).
     All,
+    /// Every cell with a record, then the position's comment (YXQUERYDATABASEALLT).
+    AllText,
     /// The position's own record (YXQUERYDATABASEONE).
     One,
     /// The position's comment (YXQUERYDATABASETEXT).
     Text,
+    /// YXEDITTVDDATABASE mask label value depth: the parts of the record `mask` names
+    /// (1 label, 2 value, 4 depth).
+    EditTvd {
+        mask: i64,
+        label: i64,
+        value: i64,
+        depth: i64,
+    },
+    /// YXEDITTEXTDATABASE "text": the position's comment.
+    EditText,
+    /// YXEDITLABELDATABASE x,y text: the label drawn on an empty cell.
+    EditLabel(i64, i64),
+    /// YXDELETEDATABASEONE: the position's record.
+    DeleteOne,
+    /// `YXDELETEDATABASEALL [filter [step]]`: the records under the position (`filter`
+    /// indexes [`DELETE_FILTERS`], 0 for all of them).
+    DeleteAll { filter: u8, step: i32 },
+}
+
+/// The filters of YXDELETEDATABASEALL, after the first (none: delete every record).
+pub const DELETE_FILTERS: [&str; 17] = [
+    "",
+    "NONWL",
+    "NONWLRECURSIVE",
+    "NONWLD",
+    "NONWLDRECURSIVE",
+    "W",
+    "WRECURSIVE",
+    "L",
+    "LRECURSIVE",
+    "WL",
+    "WLRECURSIVE",
+    "WLD",
+    "WLDRECURSIVE",
+    "WLNOSTEP",
+    "WLNOSTEPRECURSIVE",
+    "WLINSTEP",
+    "WLINSTEPRECURSIVE",
+];
+
+/// A database command that names a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbFile {
+    /// YXSETDATABASE: open (or start) the database file.
+    Set,
+    /// YXDBTOTXT (false: the current rule and board size only) / YXDBTOTXTALL (true).
+    ToText(bool),
+    /// YXLIBTODB: import a Renlib library.
+    LibToDb,
+    /// YXDBTOLIB: export the tree under the current position as a Renlib library.
+    DbToLib,
+    /// YXDBSPLIT: copy the records under the current position into another file.
+    Split,
+    /// YXDBMERGE: merge another file into the database.
+    Merge,
+}
+
+impl DbFile {
+    /// The command word.
+    pub fn name(self) -> &'static str {
+        match self {
+            DbFile::Set => "YXSETDATABASE",
+            DbFile::ToText(false) => "YXDBTOTXT",
+            DbFile::ToText(true) => "YXDBTOTXTALL",
+            DbFile::LibToDb => "YXLIBTODB",
+            DbFile::DbToLib => "YXDBTOLIB",
+            DbFile::Split => "YXDBSPLIT",
+            DbFile::Merge => "YXDBMERGE",
+        }
+    }
 }
 
 /// A known command with arguments we cannot accept; the text follows `ERROR `.
@@ -134,11 +213,61 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXBLOCKPATHUNDO" => no_args(Command::YxBlockPath(true)),
         "YXBLOCKPATHRESET" => no_args(Command::YxBlockPathReset),
         "YXFORBID" => parse_forbid(rest),
-        "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" => {
-            no_args(Command::YxQueryDatabase(DbQuery::All))
-        }
+        "YXQUERYDATABASEALL" => no_args(Command::YxQueryDatabase(DbQuery::All)),
+        "YXQUERYDATABASEALLT" => no_args(Command::YxQueryDatabase(DbQuery::AllText)),
         "YXQUERYDATABASEONE" => no_args(Command::YxQueryDatabase(DbQuery::One)),
         "YXQUERYDATABASETEXT" => no_args(Command::YxQueryDatabase(DbQuery::Text)),
+        "YXEDITTVDDATABASE" => {
+            let v: Vec<i64> = rest
+                .split_whitespace()
+                .map(parse_int)
+                .collect::<Result<_, _>>()
+                .map_err(|_| tvd_error())?;
+            let [mask, label, value, depth] = v[..] else {
+                return Err(tvd_error());
+            };
+            Ok(Command::YxEditDatabase(
+                DbQuery::EditTvd {
+                    mask,
+                    label,
+                    value,
+                    depth,
+                },
+                String::new(),
+            ))
+        }
+        "YXEDITTEXTDATABASE" => Ok(Command::YxEditDatabase(
+            DbQuery::EditText,
+            quoted_text(rest),
+        )),
+        "YXEDITLABELDATABASE" => {
+            let (coord, text) = match rest.find(char::is_whitespace) {
+                Some(i) => (&rest[..i], &rest[i + 1..]),
+                None => (rest, ""),
+            };
+            let (x, y) = parse_pair(coord)
+                .map_err(|_| ParseError("YXEDITLABELDATABASE needs x,y and the label".into()))?;
+            Ok(Command::YxEditDatabase(
+                DbQuery::EditLabel(x, y),
+                text.to_string(),
+            ))
+        }
+        "YXDELETEDATABASEONE" => Ok(Command::YxEditDatabase(DbQuery::DeleteOne, String::new())),
+        "YXDELETEDATABASEALL" => parse_delete_all(rest),
+        "YXSETDATABASE" => Ok(Command::YxDatabaseFile(DbFile::Set, rest.to_string())),
+        "YXDBTOTXT" => Ok(Command::YxDatabaseFile(
+            DbFile::ToText(false),
+            rest.to_string(),
+        )),
+        "YXDBTOTXTALL" => Ok(Command::YxDatabaseFile(
+            DbFile::ToText(true),
+            rest.to_string(),
+        )),
+        "YXLIBTODB" => Ok(Command::YxDatabaseFile(DbFile::LibToDb, rest.to_string())),
+        "YXDBTOLIB" => Ok(Command::YxDatabaseFile(DbFile::DbToLib, rest.to_string())),
+        "YXDBSPLIT" => Ok(Command::YxDatabaseFile(DbFile::Split, rest.to_string())),
+        "YXDBMERGE" => Ok(Command::YxDatabaseFile(DbFile::Merge, rest.to_string())),
+        "YXSAVEDATABASE" => no_args(Command::YxSaveDatabase),
         "YXSHOWHASHUSAGE" => no_args(Command::YxShowHashUsage),
         "YXHASHDUMP" => Ok(Command::YxHashDump(rest.to_string())),
         "YXHASHLOAD" => Ok(Command::YxHashLoad(rest.to_string())),
@@ -216,6 +345,65 @@ fn parse_soosorv(word: &str, rest: &str) -> Result<Command, ParseError> {
                 }
             ))
         })
+}
+
+fn tvd_error() -> ParseError {
+    ParseError("YXEDITTVDDATABASE needs mask label value depth".into())
+}
+
+/// A text as C++'s `std::quoted` reads it: between double quotes with `\"` and `\\`
+/// escaped, or (unquoted) the first word.
+fn quoted_text(rest: &str) -> String {
+    let Some(inner) = rest.strip_prefix('"') else {
+        return rest.split_whitespace().next().unwrap_or("").to_string();
+    };
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `YXDELETEDATABASEALL [filter [step]]`.
+fn parse_delete_all(rest: &str) -> Result<Command, ParseError> {
+    let mut words = rest.split_whitespace();
+    let (filter, step) = match words.next() {
+        None => (0, 0),
+        Some(w) => {
+            let upper = w.to_ascii_uppercase();
+            let Some(i) = DELETE_FILTERS[1..].iter().position(|f| *f == upper) else {
+                return Err(ParseError(format!(
+                    "unknown database delete type {}",
+                    sanitise(w)
+                )));
+            };
+            let step = if upper.starts_with("WLINSTEP") {
+                words
+                    .next()
+                    .and_then(|s| parse_int(s).ok())
+                    .ok_or_else(|| ParseError(format!("{upper} needs a number of steps")))?
+            } else {
+                0
+            };
+            (i + 1, step.clamp(0, 1000) as i32)
+        }
+    };
+    Ok(Command::YxEditDatabase(
+        DbQuery::DeleteAll {
+            filter: filter as u8,
+            step,
+        },
+        String::new(),
+    ))
 }
 
 fn bad_size(arg: &str) -> ParseError {

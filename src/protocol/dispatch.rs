@@ -261,7 +261,10 @@ impl Brain {
                 }
                 // Not a path but a command: the path never came.
                 Ok(Command::Unknown(_)) | Ok(Command::Stone(..)) | Ok(Command::Done) => {
-                    self.hash_file(what, line.trim());
+                    match what {
+                        PathFor::Db(f) => self.db_file_now(f, line.trim()),
+                        _ => self.hash_file(what, line.trim()),
+                    }
                     return Flow::Continue;
                 }
                 _ => self.error(&format!("{} needs a file path", path_command(what))),
@@ -392,6 +395,20 @@ impl Brain {
                 self.yixin = true;
                 self.block = Some(Block::new(BlockKind::DbQuery(q), t));
             }
+            Command::YxEditDatabase(q, text) => {
+                self.yixin = true;
+                let mut block = Block::new(BlockKind::DbQuery(q), t);
+                block.text = text;
+                self.block = Some(block);
+            }
+            Command::YxDatabaseFile(what, path) => {
+                self.yixin = true;
+                self.db_file(what, &path);
+            }
+            Command::YxSaveDatabase => {
+                self.yixin = true;
+                self.save_database();
+            }
             Command::YxShowHashUsage => {
                 self.yixin = true;
                 let (permille, bytes) = self.engine.hash_usage();
@@ -496,6 +513,7 @@ impl Brain {
         let r = match what {
             PathFor::Dump => self.engine.dump_hash(p),
             PathFor::Load => self.engine.load_hash(p),
+            PathFor::Db(f) => return self.db_file_now(f, path),
         };
         match (what, r) {
             (PathFor::Dump, Ok(bytes)) => self.out.message(&format!(
@@ -510,6 +528,7 @@ impl Brain {
             (PathFor::Load, Err(e)) => self.error(&format!(
                 "hash load from {shown} refused: {e}; table unchanged"
             )),
+            (PathFor::Db(_), _) => {}
         }
     }
 
@@ -598,6 +617,7 @@ fn path_command(what: PathFor) -> &'static str {
     match what {
         PathFor::Dump => "YXHASHDUMP",
         PathFor::Load => "YXHASHLOAD",
+        PathFor::Db(f) => f.name(),
     }
 }
 

@@ -20,7 +20,7 @@
 //!
 //! The files in dependency order (each names only files before it): `command`, `output`;
 //! `brain` (the state: the [`brain::Brain`] type, its events and requests); `input`,
-//! `report`, `openings`, `blocks`, `settings`, `thinking`, `dispatch`. The requests of
+//! `report`, `openings`, `database`, `blocks`, `settings`, `thinking`, `dispatch`. The requests of
 //! one concern are methods of `Brain` in that concern's file.
 //!
 //! Nothing is written before the first command, and nothing at all to stderr (logging is
@@ -28,6 +28,7 @@
 pub mod blocks;
 pub mod brain;
 pub mod command;
+pub mod database;
 pub mod dispatch;
 pub mod input;
 pub mod openings;

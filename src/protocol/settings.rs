@@ -1,5 +1,5 @@
 //! `INFO key value`: the settings (time control, memory, rule, limits, threads,
-//! pondering, Yixin-Board's `show_detail`). Never answered; unknown keys and bad values
+//! pondering, Yixin-Board's `show_detail`, `usedatabase` and `database_readonly`). Never answered; unknown keys and bad values
 //! are ignored, keeping the old value.
 //!
 //! `INFO` is applied at once, also while the engine thinks (unless requests wait in the
@@ -93,6 +93,18 @@ impl Brain {
                 self.yixin = true;
                 if let Some(v) = int() {
                     self.show_detail = v;
+                }
+            }
+            // Yixin-Board's "Use Database": a database set aside is neither queried nor
+            // used by the search (it stays open and is saved as usual).
+            "usedatabase" => {
+                if let Some(v) = int() {
+                    self.db.disabled = v == 0;
+                }
+            }
+            "database_readonly" => {
+                if let Some(v) = int() {
+                    self.db.readonly = v != 0;
                 }
             }
             // game_type, evaluate, folder, caution_factor, ...: nothing to do.

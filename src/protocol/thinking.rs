@@ -113,6 +113,18 @@ impl Brain {
                 cells
             }
         };
+        let mut excluded = excluded;
+        if let Pending::Move { .. } = what {
+            // The database, when one is open: a proven win, a forced or a book move is
+            // played without searching; moves it marks lost stay out of the search.
+            if let Some(r) = self.database_move(&board) {
+                self.pending = Some(what);
+                self.finish_search(r);
+                return;
+            }
+            let lost = self.database_excluded(&board, &excluded);
+            excluded.extend(lost);
+        }
         self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();
         self.search_id += 1;
@@ -168,6 +180,10 @@ impl Brain {
         let Some(what) = self.pending.take() else {
             return;
         };
+        // With a database open to writing, the result goes into it after the answer.
+        let write_back = matches!(what, Pending::Move { .. } | Pending::Analyse { .. })
+            && self.db.writable().is_some();
+        let root = if write_back { self.board.clone() } else { None };
         let mv = r.best;
         match what {
             Pending::Move { started } => {
@@ -210,6 +226,9 @@ impl Brain {
             Pending::Balance { two, bias } => self.balance_reply(two, bias, &r),
             Pending::Soosorv { step, n, options } => self.soosorv_reply(step, n, &options, &r),
             Pending::Swap2 { stones, yixin } => self.swap2_reply(stones, yixin, &r),
+        }
+        if let Some(root) = root {
+            self.database_write_back(&root, &r);
         }
     }
 }

@@ -683,7 +683,7 @@ fn yixin_blocks_without_done_are_abandoned() {
     b.send_raw(b"yxquerydatabaseall\n7,7\nyxsoosorvstep6\n7,7\nTRACEBOARD\n");
     assert_eq!(
         b.recv_line(LONG).unwrap(),
-        "MESSAGE database query block abandoned at YXSOOSORVSTEP6 (no DONE), position unchanged"
+        "MESSAGE YXQUERYDATABASE block abandoned at YXSOOSORVSTEP6 (no DONE), position unchanged"
     );
     assert_eq!(
         b.recv_line(LONG).unwrap(),

@@ -43,7 +43,9 @@ impl Brain {
 
     /// A block ended by a command instead of DONE: its stones are dropped. BOARD and
     /// SWAP2BOARD owe the manager one reply, and this ERROR is it; YXBOARD owes none, so
-    /// it only gets a MESSAGE.
+    /// it only gets a MESSAGE. No such MESSAGE may begin with `DATABASE`: Yixin-Board reads
+    /// every `MESSAGE DATABASE` line it does not know as a cell's label, at whatever
+    /// coordinates it last read, and can write out of its board.
     pub(super) fn abandon_block(&self, block: &Block, line: &str) {
         let (name, owes_reply, kept) = match block.kind {
             BlockKind::Board => ("BOARD", true, "position"),
@@ -53,7 +55,7 @@ impl Brain {
             BlockKind::Exclude(true) => ("YXBLOCKUNDO", false, "blocked points"),
             BlockKind::Path(false) => ("YXBLOCKPATH", false, "blocked paths"),
             BlockKind::Path(true) => ("YXBLOCKPATHUNDO", false, "blocked paths"),
-            BlockKind::DbQuery(_) => ("database query", false, "position"),
+            BlockKind::DbQuery(_) => ("YXQUERYDATABASE", false, "position"),
             BlockKind::Soosorv(..) => ("YXSOOSORVSTEP", false, "position"),
         };
         let word = line.split_whitespace().next().unwrap_or("");

@@ -1,6 +1,6 @@
 //! A small JSON reader and writer for the board server's API: request bodies are parsed
 //! into [`Value`] (bounded nesting, no panics on any input), answers are written with
-//! [`Value::to_string`]. Numbers are `f64`, as JavaScript reads them.
+//! `Value`'s `Display` (`to_string`). Numbers are `f64`, as JavaScript reads them.
 
 use std::fmt::Write;
 

@@ -1112,6 +1112,34 @@ fn the_search_plays_a_database_win_and_writes_its_analysis_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// One ply deeper than the children's labels: a move after which the database marks a reply
+/// of the opponent's won (for the opponent) is neither played as a book move nor searched.
+#[test]
+fn a_move_whose_reply_the_database_marks_won_is_not_played() {
+    let dir = db_dir("refuted");
+    let path = dir.join("refuted.db");
+    let mut b = brain_with_database(&path);
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    let (x, y) = b.expect_move(LONG);
+    // The search's result was written back: the same position now plays it as a book move.
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_eq!(
+        b.recv_line(LONG).unwrap(),
+        format!("MESSAGE Playing {x},{y} from the database (book move), no search")
+    );
+    assert_eq!(b.reply(LONG).unwrap(), format!("{x},{y}"));
+    // White's reply (0,0) after it marked won (`W`): the move loses one ply deeper.
+    b.send_raw(format!("yxedittvddatabase 1 87 0 0\n6,9\n7,7\n{x},{y}\n0,0\ndone\n").as_bytes());
+    assert!(b
+        .recv_line(LONG)
+        .unwrap()
+        .starts_with("MESSAGE DATABASE ONE 119 "));
+    b.send_raw(b"board\n7,7,2\n6,9,1\ndone\n");
+    assert_ne!(b.expect_move(LONG), (x, y));
+    b.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The file Rapfi (built from its public source at 3aedf3a, 2026-05-31, `compressed_save =
 /// false`) wrote after exactly this conversation: six records in its key order, a UTF-8
 /// metadata record first. Wuzi, given the same conversation, writes the same bytes.

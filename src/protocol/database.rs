@@ -26,6 +26,7 @@ use crate::database::text::write_csv;
 use crate::database::{renlib, tree, Database};
 use crate::game::board::{Board, EMPTY};
 use crate::game::pos::Pos;
+use crate::game::rule::makes_five;
 use crate::search::tt::{WIN, WIN_BOUND};
 use crate::search::SearchResult;
 use std::time::{Duration, Instant};
@@ -579,24 +580,69 @@ impl Brain {
         if forced.is_some() {
             return pick(forced, "forced move");
         }
-        // A book move: a searched value (no letter of the user's, an exact bound, a depth).
-        let book =
-            best_by(&|r| r.label == LABEL_NONE && r.bound() == Bound::Exact && r.depth() > 0);
+        // A book move: a searched value (no letter of the user's, an exact bound, a depth),
+        // never one after which the database marks a reply of the opponent's won.
+        let refuted = self.refuted_children(db, board, &children);
+        let book = children
+            .iter()
+            .filter(|(c, r)| {
+                r.label == LABEL_NONE
+                    && r.bound() == Bound::Exact
+                    && r.depth() > 0
+                    && !refuted.contains(&Pos::new(c.0, c.1))
+            })
+            .map(|(c, r)| (*c, score_from_child(r.value)))
+            .max_by_key(|&(c, s)| (s, std::cmp::Reverse((c.1, c.0))));
         pick(book, "book move")
     }
 
+    /// The children of the position on `board` (among `children`, those with a record)
+    /// after which the database marks one of the opponent's replies won for the opponent:
+    /// one ply deeper than the children's own labels, such a move loses as well. A move
+    /// that makes five is never refuted.
+    fn refuted_children(
+        &self,
+        db: &Database,
+        board: &Board,
+        children: &[((u8, u8), Record)],
+    ) -> Vec<Pos> {
+        let rule = self.rule();
+        let side = board.side_to_move();
+        children
+            .iter()
+            .map(|&((x, y), _)| Pos::new(x, y))
+            .filter(|p| {
+                if makes_five(board, p.idx(), side, rule) {
+                    return false;
+                }
+                let mut after = board.clone();
+                after.make(p.idx());
+                tree::children(db, &after, rule)
+                    .iter()
+                    .any(|(_, r)| same_label(r.label, LABEL_WIN))
+            })
+            .collect()
+    }
+
     /// Before a search for a move: the children the database marks lost for us or blocked
-    /// (`x`), kept out of the search unless that would leave no move.
+    /// (`x`), and those after which it marks a reply won for the opponent, kept out of the
+    /// search unless that would leave no move.
     pub(super) fn database_excluded(&self, board: &Board, excluded: &[Pos]) -> Vec<Pos> {
         let Some(db) = self.db.active() else {
             return Vec::new();
         };
-        let out: Vec<Pos> = tree::children(db, board, self.rule())
-            .into_iter()
+        let children = tree::children(db, board, self.rule());
+        let mut out: Vec<Pos> = children
+            .iter()
             .filter(|(_, r)| same_label(r.label, LABEL_LOSE) || same_label(r.label, LABEL_BLOCK))
-            .map(|((x, y), _)| Pos::new(x, y))
+            .map(|&((x, y), _)| Pos::new(x, y))
             .filter(|p| !excluded.contains(p))
             .collect();
+        for p in self.refuted_children(db, board, &children) {
+            if !excluded.contains(&p) && !out.contains(&p) {
+                out.push(p);
+            }
+        }
         let free = board
             .all_cells()
             .filter(|&i| board.cell(i) == EMPTY)

@@ -152,6 +152,24 @@ pub fn set_board_text_at(db: &mut Database, s: &Stones, (x, y): (u8, u8), text: 
     db.set(key, rec, mask::ALL);
 }
 
+/// The positions one move after `s`, one for each empty cell in row-major order (y, then
+/// x), with their keys; made one at a time, as the caller walks them.
+fn child_positions(s: &Stones) -> impl Iterator<Item = (Stones, Key)> + '_ {
+    let (w, h) = (s.width, s.height);
+    let mut occupied = vec![false; w as usize * h as usize];
+    for &(x, y) in s.black.iter().chain(&s.white) {
+        occupied[y as usize * w as usize + x as usize] = true;
+    }
+    (0..h)
+        .flat_map(move |y| (0..w).map(move |x| (x, y)))
+        .filter(move |&(x, y)| !occupied[y as usize * w as usize + x as usize])
+        .map(move |(x, y)| {
+            let child = s.child(x, y);
+            let (key, _) = Key::of(&child);
+            (child, key)
+        })
+}
+
 /// The positions one move before `s`: one for each stone of the player who moved last,
 /// with that stone (in the parent's own frame, as its key names cells).
 fn parents(s: &Stones) -> Vec<(Stones, (u8, u8))> {
@@ -260,29 +278,17 @@ fn delete_under(
     filter: Option<&dyn Fn(&Record) -> Delete>,
     this: Option<&Key>,
 ) {
-    let (w, h) = (s.width, s.height);
-    let mut occupied = vec![false; w as usize * h as usize];
-    for &(x, y) in s.black.iter().chain(&s.white) {
-        occupied[y as usize * w as usize + x as usize] = true;
-    }
-    for y in 0..h {
-        for x in 0..w {
-            if occupied[y as usize * w as usize + x as usize] {
-                continue;
-            }
-            let child = s.child(x, y);
-            let (ck, _) = Key::of(&child);
-            let Some(rec) = db.get(&ck) else {
-                continue;
-            };
-            match filter.map_or(Delete::All, |f| f(rec)) {
-                Delete::Keep => {}
-                Delete::KeepLookUnder => delete_under(db, &child, filter, Some(&ck)),
-                Delete::All => {
-                    if !referenced(db, &child, this) {
-                        db.remove(&ck);
-                        delete_under(db, &child, None, None);
-                    }
+    for (child, ck) in child_positions(s) {
+        let Some(rec) = db.get(&ck) else {
+            continue;
+        };
+        match filter.map_or(Delete::All, |f| f(rec)) {
+            Delete::Keep => {}
+            Delete::KeepLookUnder => delete_under(db, &child, filter, Some(&ck)),
+            Delete::All => {
+                if !referenced(db, &child, this) {
+                    db.remove(&ck);
+                    delete_under(db, &child, None, None);
                 }
             }
         }
@@ -350,23 +356,11 @@ pub fn split(src: &Database, dst: &mut Database, board: &Board, rule: Rule) -> u
 }
 
 fn copy_under(src: &Database, dst: &mut Database, s: &Stones) {
-    let (w, h) = (s.width, s.height);
-    let mut occupied = vec![false; w as usize * h as usize];
-    for &(x, y) in s.black.iter().chain(&s.white) {
-        occupied[y as usize * w as usize + x as usize] = true;
-    }
-    for y in 0..h {
-        for x in 0..w {
-            if occupied[y as usize * w as usize + x as usize] {
-                continue;
-            }
-            let child = s.child(x, y);
-            let (ck, _) = Key::of(&child);
-            if let Some(r) = src.get(&ck) {
-                if !dst.contains(&ck) {
-                    dst.set(ck, r.clone(), mask::ALL);
-                    copy_under(src, dst, &child);
-                }
+    for (child, ck) in child_positions(s) {
+        if let Some(r) = src.get(&ck) {
+            if !dst.contains(&ck) {
+                dst.set(ck, r.clone(), mask::ALL);
+                copy_under(src, dst, &child);
             }
         }
     }

@@ -146,27 +146,49 @@ pub fn run_len(cells: &[u8], i: usize, dir: isize, v: u8) -> usize {
     n
 }
 
+/// The run of `c`'s stones through `i` along `dir` (counting `i` itself as `c`'s), as the
+/// steps `(back, ahead)` from `i` to the run's last stone each way, when the run wins under
+/// `rule`.
+#[inline]
+fn winning_run(cells: &[u8], i: usize, dir: isize, c: Color, rule: Rule) -> Option<(isize, isize)> {
+    let own = c.cell();
+    let mut back = 0;
+    while cells[step(i, dir, -(back + 1))] == own {
+        back += 1;
+    }
+    let mut ahead = 0;
+    while cells[step(i, dir, ahead + 1)] == own {
+        ahead += 1;
+    }
+    let n = back + ahead + 1;
+    let wins = if rule.is_caro() && n == 5 {
+        // Both cells beyond the run: blocked only if both hold opponent stones.
+        let opp = c.opp().cell();
+        !(cells[step(i, dir, -(back + 1))] == opp && cells[step(i, dir, ahead + 1)] == opp)
+    } else {
+        n == 5 || (n > 5 && !rule.exact_five(c))
+    };
+    wins.then_some((back, ahead))
+}
+
 /// Whether a stone of `c` on `i` (empty or already holding `c`) makes a winning five.
 pub fn makes_five(board: &Board, i: usize, c: Color, rule: Rule) -> bool {
-    let exact = rule.exact_five(c);
     let cells = board.cells();
-    let own = c.cell();
-    DIRS.iter().any(|&d| {
-        let n = run_len(cells, i, d, own);
-        if rule.is_caro() && n == 5 {
-            // Both cells beyond the run: blocked only if both hold opponent stones.
-            let mut a = 1;
-            while cells[step(i, d, -a)] == own {
-                a += 1;
-            }
-            let mut b = 1;
-            while cells[step(i, d, b)] == own {
-                b += 1;
-            }
-            let opp = c.opp().cell();
-            return !(cells[step(i, d, -a)] == opp && cells[step(i, d, b)] == opp);
-        }
-        n == 5 || (n > 5 && !exact)
+    DIRS.iter()
+        .any(|&d| winning_run(cells, i, d, c, rule).is_some())
+}
+
+/// The stones of the winning line a stone of `c` on `i` makes under `rule` (the first
+/// direction that wins), if it makes one.
+pub fn five_line(board: &Board, i: usize, c: Color, rule: Rule) -> Option<Vec<Pos>> {
+    let cells = board.cells();
+    DIRS.iter().find_map(|&d| {
+        let (back, ahead) = winning_run(cells, i, d, c, rule)?;
+        Some(
+            (-back..=ahead)
+                .map(|k| Pos::from_idx(step(i, d, k)))
+                .collect(),
+        )
     })
 }
 

@@ -3,7 +3,7 @@
 //! `x,y` list, Piskvork's PSQ file, SGF, and the GUIs' `H8 I9` coordinates.
 
 use crate::game::board::{Board, Color, EMPTY};
-use crate::game::pos::{step, Pos, DIRS, MAX_SIZE, MIN_SIZE};
+use crate::game::pos::{Pos, MAX_SIZE, MIN_SIZE};
 use crate::game::rule::{self, Rule};
 
 /// Why a move or a position is refused: the HTTP status and a message for the page.
@@ -188,7 +188,7 @@ impl Game {
         self.outcome = match self.board.last_move() {
             Some(m) => {
                 let mover = self.board.side_to_move().opp();
-                match five_through(&self.board, m, mover, self.rule) {
+                match rule::five_line(&self.board, m, mover, self.rule) {
                     Some(line) => Outcome::Win(mover, line),
                     None if self.board.is_full() => Outcome::Draw,
                     None => Outcome::Playing,
@@ -214,37 +214,6 @@ impl Game {
         }
         Ok(g)
     }
-}
-
-/// The stones of the winning line through `i` if `c`'s stone there makes one under `rule`.
-fn five_through(board: &Board, i: usize, c: Color, rule: Rule) -> Option<Vec<Pos>> {
-    if !rule::makes_five(board, i, c, rule) {
-        return None;
-    }
-    let own = c.cell();
-    let cells = board.cells();
-    let exact = rule.exact_five(c);
-    for &d in &DIRS {
-        let mut a = 1;
-        while cells[step(i, d, -a)] == own {
-            a += 1;
-        }
-        let mut b = 1;
-        while cells[step(i, d, b)] == own {
-            b += 1;
-        }
-        let n = (a + b - 1) as usize;
-        let wins = if rule.is_caro() && n == 5 {
-            let opp = c.opp().cell();
-            !(cells[step(i, d, -a)] == opp && cells[step(i, d, b)] == opp)
-        } else {
-            n == 5 || (n > 5 && !exact)
-        };
-        if wins {
-            return Some((1 - a..b).map(|k| Pos::from_idx(step(i, d, k))).collect());
-        }
-    }
-    None
 }
 
 /// The column's letters as the GUIs write them: A..Z, then AA, AB, ...

@@ -12,7 +12,7 @@
 //! answered `ERROR`.
 //!
 //! The database and the engine meet here too, before and after a search for a move (see
-//! `Brain::database_move` and `Brain::database_write_back`): the search itself never
+//! `Brain::database_root` and `Brain::database_write_back`): the search itself never
 //! reads it, so with no database open every search is what it was.
 
 use super::brain::{Brain, PathFor, NO_GAME};
@@ -110,6 +110,14 @@ fn block_board(w: usize, h: usize, stones: &[(i64, i64, Option<i64>)]) -> Board 
         }
     }
     b
+}
+
+/// What the database says before a search for a move ([`Brain::database_root`]).
+pub(super) enum DbRoot {
+    /// A move chosen without searching.
+    Play(SearchResult),
+    /// Moves kept out of the search.
+    Exclude(Vec<Pos>),
 }
 
 impl Brain {
@@ -537,63 +545,81 @@ impl Brain {
         self.out.message(&format!("DATABASE TEXT {q}"));
     }
 
-    /// Before a search for a move: a child the database marks won for us (the shortest
-    /// win first) or marks `!` is played at once; failing that, the best child with a
-    /// searched value (no label, an exact bound, a depth of at least 1) is played as a book
-    /// move. `None`: search as usual.
-    pub(super) fn database_move(&self, board: &Board) -> Option<SearchResult> {
-        let db = self.db.active()?;
-        let children = tree::children(db, board, self.rule());
-        let pick = |best: Option<((u8, u8), i32)>, tag: &str| {
-            let ((x, y), score) = best?;
-            let mv = Pos::new(x, y);
-            // Not "database ...": Yixin-Board upper-cases what it reads, and takes any
-            // `MESSAGE DATABASE` line it does not know for a cell line (an unchecked sscanf
-            // of the coordinates, then a store at them).
-            self.out.message(&format!(
-                "Playing {mv} from the database ({tag}), no search"
-            ));
-            Some(SearchResult {
-                best: mv,
-                score,
-                depth: 0,
-                nodes: 0,
-                elapsed: Duration::ZERO,
-                pv: vec![mv],
-                lines: Vec::new(),
-            })
+    /// Before a search for a move, what the database says of the root's children. A child
+    /// it marks won for us (the shortest win first) or marks `!` is played at once; failing
+    /// that, the best child with a searched value (no label, an exact bound, a depth of at
+    /// least 1) is played as a book move. Otherwise the children it marks lost for us or
+    /// blocked (`x`), and those after which it marks a reply won for the opponent, are kept
+    /// out of the search, unless that would leave no move besides `excluded`.
+    pub(super) fn database_root(&self, board: &Board, excluded: &[Pos]) -> DbRoot {
+        let Some(db) = self.db.active() else {
+            return DbRoot::Exclude(Vec::new());
         };
-        let best_by = |f: &dyn Fn(&Record) -> bool| {
+        let children = tree::children(db, board, self.rule());
+        let best_by = |f: &dyn Fn(Pos, &Record) -> bool| {
             children
                 .iter()
-                .filter(|(_, r)| f(r))
+                .filter(|&&((x, y), ref r)| f(Pos::new(x, y), r))
                 .map(|(c, r)| (*c, score_from_child(r.value)))
                 .max_by_key(|&(c, s)| (s, std::cmp::Reverse((c.1, c.0))))
         };
-        let win = best_by(&|r| same_label(r.label, LABEL_WIN));
-        if win.is_some() {
+        if let Some((c, s)) = best_by(&|_, r| same_label(r.label, LABEL_WIN)) {
             // A win label without a mate distance still wins.
-            let win = win.map(|(c, s)| (c, s.max(WIN_BOUND + 1)));
-            return pick(win, "win");
+            return DbRoot::Play(self.database_play(c, s.max(WIN_BOUND + 1), "win"));
         }
-        let forced = best_by(&|r| r.label == LABEL_FORCE);
-        if forced.is_some() {
-            return pick(forced, "forced move");
+        if let Some((c, s)) = best_by(&|_, r| r.label == LABEL_FORCE) {
+            return DbRoot::Play(self.database_play(c, s, "forced move"));
         }
         // A book move: a searched value (no letter of the user's, an exact bound, a depth),
         // never one after which the database marks a reply of the opponent's won.
         let refuted = self.refuted_children(db, board, &children);
-        let book = children
+        let book = best_by(&|p, r| {
+            r.label == LABEL_NONE
+                && r.bound() == Bound::Exact
+                && r.depth() > 0
+                && !refuted.contains(&p)
+        });
+        if let Some((c, s)) = book {
+            return DbRoot::Play(self.database_play(c, s, "book move"));
+        }
+        let lost = children
             .iter()
-            .filter(|(c, r)| {
-                r.label == LABEL_NONE
-                    && r.bound() == Bound::Exact
-                    && r.depth() > 0
-                    && !refuted.contains(&Pos::new(c.0, c.1))
-            })
-            .map(|(c, r)| (*c, score_from_child(r.value)))
-            .max_by_key(|&(c, s)| (s, std::cmp::Reverse((c.1, c.0))));
-        pick(book, "book move")
+            .filter(|(_, r)| same_label(r.label, LABEL_LOSE) || same_label(r.label, LABEL_BLOCK))
+            .map(|&((x, y), _)| Pos::new(x, y));
+        let mut out: Vec<Pos> = Vec::new();
+        for p in lost.chain(refuted) {
+            if !excluded.contains(&p) && !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        let free = board
+            .all_cells()
+            .filter(|&i| board.cell(i) == EMPTY)
+            .count();
+        if out.len() + excluded.len() >= free {
+            return DbRoot::Exclude(Vec::new());
+        }
+        DbRoot::Exclude(out)
+    }
+
+    /// The answer for a move the database chose, said in a MESSAGE.
+    fn database_play(&self, (x, y): (u8, u8), score: i32, tag: &str) -> SearchResult {
+        let mv = Pos::new(x, y);
+        // Not "database ...": Yixin-Board upper-cases what it reads, and takes any
+        // `MESSAGE DATABASE` line it does not know for a cell line (an unchecked sscanf of
+        // the coordinates, then a store at them).
+        self.out.message(&format!(
+            "Playing {mv} from the database ({tag}), no search"
+        ));
+        SearchResult {
+            best: mv,
+            score,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: vec![mv],
+            lines: Vec::new(),
+        }
     }
 
     /// The children of the position on `board` (among `children`, those with a record)
@@ -622,35 +648,6 @@ impl Brain {
                     .any(|(_, r)| same_label(r.label, LABEL_WIN))
             })
             .collect()
-    }
-
-    /// Before a search for a move: the children the database marks lost for us or blocked
-    /// (`x`), and those after which it marks a reply won for the opponent, kept out of the
-    /// search unless that would leave no move.
-    pub(super) fn database_excluded(&self, board: &Board, excluded: &[Pos]) -> Vec<Pos> {
-        let Some(db) = self.db.active() else {
-            return Vec::new();
-        };
-        let children = tree::children(db, board, self.rule());
-        let mut out: Vec<Pos> = children
-            .iter()
-            .filter(|(_, r)| same_label(r.label, LABEL_LOSE) || same_label(r.label, LABEL_BLOCK))
-            .map(|&((x, y), _)| Pos::new(x, y))
-            .filter(|p| !excluded.contains(p))
-            .collect();
-        for p in self.refuted_children(db, board, &children) {
-            if !excluded.contains(&p) && !out.contains(&p) {
-                out.push(p);
-            }
-        }
-        let free = board
-            .all_cells()
-            .filter(|&i| board.cell(i) == EMPTY)
-            .count();
-        if out.len() + excluded.len() >= free {
-            return Vec::new();
-        }
-        out
     }
 
     /// After a search for a move or an analysis: its result written back (with

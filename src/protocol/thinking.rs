@@ -14,6 +14,7 @@
 
 use super::blocks::path_reaches;
 use super::brain::{Brain, Event, Pending, MAX_NBEST, NO_GAME};
+use super::database::DbRoot;
 use super::openings::swap2_budget;
 use super::report::{pv_text, reporter, root_watch, send_realtime, summary_text};
 use crate::game::board::EMPTY;
@@ -117,13 +118,14 @@ impl Brain {
         if let Pending::Move { .. } = what {
             // The database, when one is open: a proven win, a forced or a book move is
             // played without searching; moves it marks lost stay out of the search.
-            if let Some(r) = self.database_move(&board) {
-                self.pending = Some(what);
-                self.finish_search(r);
-                return;
+            match self.database_root(&board, &excluded) {
+                DbRoot::Play(r) => {
+                    self.pending = Some(what);
+                    self.finish_search(r);
+                    return;
+                }
+                DbRoot::Exclude(lost) => excluded.extend(lost),
             }
-            let lost = self.database_excluded(&board, &excluded);
-            excluded.extend(lost);
         }
         self.engine.set_excluded(&excluded);
         let tx = self.tx.clone();

@@ -12,6 +12,7 @@ let paused = true;       // the engine waits for the player (after undo, stop, a
 let shownLine = 0;       // which of the best lines is drawn on the board
 let textVersion = -1;    // the game version the text box shows
 let starting = false;    // a search request is on its way
+let stopAsked = false;   // Stop was pressed while that request was on its way
 
 // ---------- talking to the server ----------
 
@@ -53,9 +54,12 @@ async function think(play) {
   if (starting) return;
   starting = true;
   try {
-    await command("/api/think", thinkBody(play));
+    const st = await command("/api/think", thinkBody(play));
+    // Stop was pressed while the request was on its way: the search it started stops too.
+    if (stopAsked && st && st.thinking) await command("/api/stop", {});
   } finally {
     starting = false;
+    stopAsked = false;
   }
 }
 
@@ -94,6 +98,11 @@ function update(st) {
   } else {
     nextEngineAction();
   }
+}
+
+// The engine is to play here and nothing holds it back: its search runs, or is about to.
+function engineDue() {
+  return !!S && !S.over && !paused && engineSides()[S.to_move];
 }
 
 function engineSides() {
@@ -175,6 +184,8 @@ function stop() {
   paused = true;
   if (analysing) toggleAnalyse();
   if (S && S.thinking) command("/api/stop", {});
+  else if (starting) stopAsked = true;
+  render();
 }
 
 // ---------- drawing ----------
@@ -347,11 +358,13 @@ function render() {
   let text;
   if (S.winner) text = cap(S.winner) + " wins";
   else if (S.draw) text = "Draw: the board is full";
-  else if (S.thinking && S.search && S.search.play) text = "Engine (" + S.to_move + ") is thinking…";
+  else if ((S.thinking && S.search && S.search.play) || (!S.thinking && engineDue()))
+    text = "Engine (" + S.to_move + ") is thinking…";
   else if (S.thinking) text = cap(S.to_move) + " to move · analysing…";
   else text = cap(S.to_move) + " to move" + (sides[S.to_move] && paused ? " (press Engine move)" : "");
   turn.textContent = text + " · " + S.rule + " " + S.size + "×" + S.size;
-  turn.className = S.thinking ? "thinking" : "";
+  const busy = S.thinking || starting || engineDue();
+  turn.className = busy ? "thinking" : "";
   const banner = $("banner");
   if (S.over) {
     banner.replaceChildren(S.winner ? cap(S.winner) + " wins!" : "Draw");
@@ -364,7 +377,7 @@ function render() {
   }
   $("undo").disabled = S.moves.length === 0;
   $("redo").disabled = S.redo.length === 0 || S.over;
-  $("stop").disabled = !S.thinking;
+  $("stop").disabled = !busy;
   $("go").disabled = S.over || S.thinking;
   if (document.activeElement !== $("rule")) $("rule").value = S.rule;
   if (document.activeElement !== $("size")) $("size").value = String(S.size);

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Wuzi against a reference engine under c-gomoku-cli: the match that decides a strength claim.
+
+Plays ENGINE against OPPONENT from an openings file, each opening with both colours, and
+prints the score (wins, losses, draws), Wuzi's share with an Elo estimate and its 95 % bar,
+the score by colour, and every game lost other than on the board (time, crash, illegal or
+forbidden move), for each side. The games, c-gomoku-cli's output and a summary are kept in
+--out.
+
+  scripts/yardstick.py --engine target/release/pbrain-wuzi --opponent /path/to/pbrain-rapfi \\
+      --openings openings.txt --type pos --games 160 --tc 0/1 --concurrency 2 --out runs/free15
+
+Openings: --type pos (c-gomoku-cli's `h8i9...` notation), offset (Gomocup's `dx,dy, dx,dy`),
+or xy (each line's absolute `x,y` pairs, black first, anything else on the line ignored:
+for example the 26 renju openings as `D1 name 7,7 6,7 5,7`), converted here to offset.
+--concurrency N plays N games at once, one c-gomoku-cli each, every N-th opening of the
+(--seed-shuffled) file to each: on a machine with more cores give it half the cores (each
+game runs one engine at a time). Runs on other machines add up: each summary.json holds its
+counts. Renju: Rapfi's classical engine (0.43) run two games at once under c-gomoku-cli
+loses its first moves on time on a 2-core machine, by either form of concurrency; play
+renju with --concurrency 1 there.
+
+The clock: --tc MATCH/TURN in seconds as c-gomoku-cli takes it (`0/1` is 1 s a move with no
+game clock; `24/1` is 24 s a game and 1 s a move). A move past its limit loses by time under
+c-gomoku-cli's tolerance (--tolerance, ms).
+
+c-gomoku-cli is found by --cli, else $CGOMOKU_CLI, else on PATH.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+GAME = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
+
+
+def elo(score):
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_bar(w, l, d):
+    """Elo of the score w/l/d with its 95 % interval (normal approximation)."""
+    n = w + l + d
+    if n == 0:
+        return None
+    s = (w + d / 2) / n
+    var = (w * (1 - s) ** 2 + l * s**2 + d * (0.5 - s) ** 2) / n
+    se = math.sqrt(var / n)
+    return elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
+
+
+def xy_to_offset(src, dst, size):
+    """Each line's absolute `x,y` pairs as Gomocup offsets from the centre."""
+    c = size // 2
+    n = 0
+    with open(src) as f, open(dst, "w") as out:
+        for line in f:
+            if line.lstrip().startswith("#"):
+                continue
+            pairs = re.findall(r"(?<![\d,])(\d+),(\d+)(?![\d,])", line)
+            if not pairs:
+                continue
+            out.write(", ".join(f"{int(x) - c},{int(y) - c}" for x, y in pairs) + "\n")
+            n += 1
+    return n
+
+
+def find_cli(given):
+    for c in (given, os.environ.get("CGOMOKU_CLI"), shutil.which("c-gomoku-cli")):
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return os.path.abspath(c)
+    sys.exit("c-gomoku-cli not found: give --cli, set CGOMOKU_CLI or put it on PATH")
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--engine", required=True, help="the Wuzi binary")
+    ap.add_argument("--opponent", required=True, help="the reference engine's binary")
+    ap.add_argument("--name", default="wuzi")
+    ap.add_argument("--opponent-name", default="ref")
+    ap.add_argument("--openings", required=True)
+    ap.add_argument("--type", choices=["pos", "offset", "xy"], default="pos")
+    ap.add_argument("--games", type=int, default=160, help="games, both colours of each opening")
+    ap.add_argument("--tc", default="0/1", help="MATCH/TURN in seconds (default 0/1)")
+    ap.add_argument("--rule", type=int, default=0, help="0 freestyle, 1 standard, 4 renju")
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--tolerance", type=int, default=1000, help="ms past a limit (default 1000)")
+    ap.add_argument("--seed", type=int, default=1, help="shuffles the openings")
+    ap.add_argument("--memory", type=int, default=0, help="max_memory in bytes for both (0: theirs)")
+    ap.add_argument("--out", default="yardstick")
+    ap.add_argument("--cli")
+    a = ap.parse_args()
+
+    cli = find_cli(a.cli)
+    out = os.path.abspath(a.out)
+    os.makedirs(out, exist_ok=True)
+    openings, kind = os.path.abspath(a.openings), a.type
+    if kind == "xy":
+        conv = os.path.join(out, "openings_offset.txt")
+        if xy_to_offset(openings, conv, a.size) == 0:
+            sys.exit(f"no x,y openings in {a.openings}")
+        openings, kind = conv, "offset"
+
+    def engine(name, path):
+        e = ["-engine", f"name={name}", f"cmd={os.path.abspath(path)}", f"tc={a.tc}"]
+        e.append(f"tolerance={a.tolerance / 1000:g}")
+        if a.memory:
+            e.append(f"maxmemory={a.memory}")
+        return e
+
+    # Shards: one c-gomoku-cli per concurrent game, each with every k-th opening, played in
+    # the file's order; a machine's runs and several machines' runs add up the same way.
+    with open(openings) as f:
+        lines = [x for x in f if x.strip() and not x.lstrip().startswith("#")]
+    shards = max(1, min(a.concurrency, len(lines), a.games // 2))
+    rng = random.Random(a.seed)
+    rng.shuffle(lines)
+    procs = []
+    t0 = time.time()
+    for k in range(shards):
+        d = os.path.join(out, f"shard{k}")
+        os.makedirs(d, exist_ok=True)
+        part = os.path.join(d, "openings.txt")
+        with open(part, "w") as f:
+            f.writelines(lines[k::shards])
+        n = 2 * ((a.games // 2) // shards + (k < (a.games // 2) % shards))
+        cmd = [cli] + engine(a.name, a.engine) + engine(a.opponent_name, a.opponent)
+        cmd += ["-rule", str(a.rule), "-boardsize", str(a.size), "-games", str(n), "-repeat"]
+        cmd += ["-drawafter", str(a.size * a.size), "-sgf", os.path.join(d, "games.sgf")]
+        cmd += ["-openings", f"file={part}", f"type={kind}"]
+        log = open(os.path.join(d, "cli.txt"), "w")
+        log.write(" ".join(cmd) + "\n")
+        log.flush()
+        procs.append((subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=d), d))
+    text = ""
+    for p, d in procs:
+        p.wait()
+        with open(os.path.join(d, "cli.txt")) as f:
+            text += f.read()
+
+    games = GAME.findall(text)
+    if not games:
+        sys.exit(f"no game finished; c-gomoku-cli said:\n{text[-2000:]}")
+    w = l = d = 0
+    by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
+    odd = []
+    for _, black, white, result, why in games:
+        colour = "black" if black == a.name else "white"
+        if result == "1/2-1/2":
+            d += 1
+            by_colour[colour][2] += 1
+            continue
+        winner = black if result == "1-0" else white
+        if winner == a.name:
+            w += 1
+            by_colour[colour][0] += 1
+        else:
+            l += 1
+            by_colour[colour][1] += 1
+        if not re.search(r"five connection", why):
+            odd.append(f"{black} vs {white}: {result} {why}")
+    n = w + l + d
+    e, lo, hi = elo_bar(w, l, d)
+    lines = [
+        f"{a.name} vs {a.opponent_name}: size {a.size} rule {a.rule} tc {a.tc}, {n} games "
+        f"({time.time() - t0:.0f} s)",
+        f"  +{w} -{l} ={d}  {100 * (w + d / 2) / n:.1f} %  Elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}]",
+    ]
+    for colour, (cw, cl, cd) in by_colour.items():
+        lines.append(f"  as {colour}: +{cw} -{cl} ={cd}")
+    lines.append(f"  games not ended on the board: {len(odd)}")
+    lines += ["    " + o for o in odd]
+    print("\n".join(lines))
+    with open(os.path.join(out, "summary.json"), "w") as f:
+        json.dump(
+            {"wins": w, "losses": l, "draws": d, "by_colour": by_colour, "odd": odd,
+             "args": vars(a)},
+            f,
+            indent=1,
+        )
+
+
+if __name__ == "__main__":
+    main()

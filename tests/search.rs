@@ -210,7 +210,7 @@ fn multipv_gives_distinct_lines_best_first() {
 /// single iteration.
 #[test]
 fn a_node_limit_covers_the_root_threat_searches() {
-    use wuzi::search::timeman::Budget;
+    use wuzi::search::timeman::{Budget, Plan};
     const LIMIT: u64 = 4_000;
     let mut rng = StdRng::seed_from_u64(1515);
     let mut searched = 0;
@@ -228,6 +228,7 @@ fn a_node_limit_covers_the_root_threat_searches() {
             budget: Budget {
                 optimum: std::time::Duration::from_secs(10),
                 maximum: std::time::Duration::from_secs(20),
+                plan: Plan::Optimum,
             },
             max_nodes: LIMIT,
             ..Limits::depth(100)

@@ -23,7 +23,7 @@
 use super::brain::{Brain, Pending, NO_GAME};
 use crate::game::board::{Board, EMPTY};
 use crate::game::pos::Pos;
-use crate::search::timeman::Budget;
+use crate::search::timeman::{Budget, Plan};
 use crate::search::{score_text, SearchResult};
 use std::time::{Duration, Instant};
 
@@ -327,9 +327,11 @@ fn balanced(r: &SearchResult, two: bool, bias: i64, board: Option<&Board>) -> (V
     }
 }
 
-/// The swap decision needs a rough verdict, not a deep one.
+/// The swap decision needs a rough verdict, not a deep one: the search stops after the
+/// first iteration that ends past the optimum, at most 1.5 s.
 pub(super) fn swap2_budget(mut budget: Budget) -> Budget {
     budget.optimum = budget.optimum.min(Duration::from_millis(1500));
     budget.maximum = budget.maximum.min(Duration::from_millis(3000));
+    budget.plan = Plan::Optimum;
     budget
 }

@@ -63,6 +63,7 @@ use super::params::*;
 use super::position::Position;
 use super::stats::{self, MoveKind};
 use super::threat::VcfCache;
+use super::timeman::LastSearch;
 use super::tt::{
     from_tt, to_tt, TranspositionTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, WIN, WIN_BOUND,
 };
@@ -169,10 +170,12 @@ fn lmr(depth: i32, n: usize) -> i32 {
 /// scores and the counter moves. The engine keeps them from one move to the next, the
 /// history halved at each search: +7.8 ± 14.9 (2,000 games, 90d5c2b) against starting each
 /// move from empty ones, kept as the better start. `think` starts from empty ones.
+/// The time manager's memory of the last search (`timeman::LastSearch`) travels with them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats {
     pub history: Vec<[i32; 4]>,
     pub counters: Vec<[u16; 2]>,
+    pub last_search: LastSearch,
 }
 
 impl Default for MoveStats {
@@ -180,6 +183,7 @@ impl Default for MoveStats {
         MoveStats {
             history: vec![[0; 4]; NCELLS],
             counters: vec![[0; 2]; NCELLS],
+            last_search: LastSearch::default(),
         }
     }
 }
@@ -215,6 +219,9 @@ pub struct Worker<'a> {
     pub pv: Vec<Vec<u16>>,
     pub nodes: u64,
     pub seldepth: i32,
+    /// Root moves other than the first that became the best (raised alpha) since the
+    /// iterative loop last reset it: the time manager's measure of instability.
+    pub root_changes: u32,
     pub aborted: bool,
     /// Set once the first iteration is complete: before that nothing may stop the search,
     /// so there is always a move to answer with.
@@ -261,6 +268,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
+            root_changes: 0,
             aborted: false,
             may_abort: false,
             stop,

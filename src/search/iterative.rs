@@ -11,12 +11,17 @@
 //! `deepen` then searches depth 1, 2, ... with `root::aspirated`, with the helper threads of
 //! `threads.rs` alongside when there are any (Lazy SMP: they share only the table, and a helper
 //! that completes a deeper iteration supplies the answer). It stops at a proven result, at the
-//! depth limit, at the node limit, or when the next iteration would likely not finish in time:
-//! after 55 % of the optimum when the best move and score are settled, 90 % when the best move
-//! has just changed or the score fell by SCORE_DROP; with no match clock to save for, it uses
-//! the whole per-move limit, since an unfinished iteration still improves the move. The hard
-//! deadline aborts a search in progress, except that the first iteration may run a little
-//! past it (`alphabeta.rs`, FIRST_ITERATION_GRACE) so that there is always a move.
+//! depth limit, at the node limit, or by the time manager's rule (`timeman.rs`,
+//! `Budget::stop_after`), asked after each iteration with the search's course: the depth, the
+//! depth at which the best move last changed, the score, and the main thread's root best-move
+//! changes (`Worker::root_changes`, a sum halved before each iteration). With no match clock it
+//! uses the whole per-move limit, since an unfinished iteration still improves the move; under
+//! an ample clock it stops past the optimum; otherwise past the optimum scaled by how the score
+//! moved since our previous move's search and how settled the best move is. The hard deadline
+//! aborts a search in progress, except that the first iteration may run a little past it
+//! (`alphabeta.rs`, FIRST_ITERATION_GRACE) so that there is always a move. A search other than
+//! a ponder search leaves its score and its stable-move divisor for the next one
+//! (`MoveStats::last_search`).
 //!
 //! `think_excluding` searches with some root moves left out (Yixin-Board's `yxblock`) or for
 //! several lines (multi-PV): no shortcut, no prelude, every remaining move searched.
@@ -26,14 +31,13 @@ use super::crumbs::Crumbs;
 use super::position::Position;
 use super::root::{aspirated, search_root_multi};
 use super::threads::Helpers;
+use super::timeman::{self, Course, LastSearch};
 use super::tt::{TranspositionTable, WIN, WIN_BOUND};
 use super::{Iteration, Limits, PvLine, SearchResult};
 use crate::game::pos::Pos;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// A fall in score (from one depth to the next) that earns more thinking time.
-const SCORE_DROP: i32 = 80;
 /// The root VCT runs only when a move may take at least this long. At 1 s a move the optimum
 /// is 938 ms (`timeman::margin`), so it does not run at 1 s a move. With 900 ms here
 /// (8871fec): 4 self-play games at 1 s, 71 searched moves, the VCT about 13 ms a move
@@ -258,7 +262,14 @@ fn deepen(
     let mut best_pv = vec![best];
     let mut scores = vec![0i32; root.len()];
     let max_depth = limits.max_depth.clamp(1, 100);
-    let mut changes = 0;
+    let mut course = Course {
+        depth: 0,
+        changed_at: 0,
+        score: 0,
+        side: w.pos.side().index(),
+        changes: 0.0,
+    };
+    let mut stable_divisor = 1.0;
     let multipv = limits.multipv.clamp(1, root.len());
     let mut lines: Vec<Vec<u16>> = vec![Vec::new(); root.len()];
     let mut best_lines: Vec<PvLine> = Vec::new();
@@ -268,6 +279,8 @@ fn deepen(
         if let Some(h) = helpers {
             h.main_at(depth);
         }
+        course.changes *= timeman::CHANGES_DECAY;
+        w.root_changes = 0;
         let (score, iter_best) = if multipv > 1 {
             search_root_multi(w, &mut root, &mut scores, &mut lines, depth, multipv)
         } else {
@@ -284,11 +297,13 @@ fn deepen(
             }
             break;
         }
-        if root[0] != best {
-            changes += 1;
+        if depth == 1 || root[0] != best {
+            course.changed_at = depth;
         }
+        course.depth = depth;
+        course.score = score;
+        course.changes += f64::from(w.root_changes);
         best = root[0];
-        let dropped = depth > 4 && score < best_score - SCORE_DROP;
         best_score = score;
         best_depth = depth;
         best_pv = w.pv[0].clone();
@@ -322,25 +337,15 @@ fn deepen(
         if score.abs() > WIN_BOUND && WIN - score.abs() <= depth {
             break;
         }
-        // Stop when the next iteration would likely not finish in time; allow more
-        // when the best move has just changed or the score has just fallen.
-        // With no match clock to save for (the optimum is the whole per-move limit), the
-        // search goes on until the deadline: an unfinished iteration still improves the move.
-        // Self-play at 100 ms/move: +4.3 +/- 33.9 Elo (400 games): no loss; the time is
-        // there to be used (it stopped at 55 % of the limit when settled).
-        let unsettled = (changes > 0 && depth > 4) || dropped;
-        let soft = if limits.budget.optimum >= limits.budget.maximum {
-            limits.budget.maximum
-        } else {
-            limits
-                .budget
-                .optimum
-                .mul_f64(if unsettled { 0.9 } else { 0.55 })
-        };
+        // The time manager's stop rule (`timeman.rs`). With no match clock to save for the
+        // search goes on until the deadline: an unfinished iteration still improves the
+        // move. Self-play at 100 ms/move: +4.3 +/- 33.9 Elo (400 games) against stopping at
+        // 55 % of the limit when settled, 90 % when not.
+        let (soft, divisor) = limits.budget.stop_after(&course, &stats.last_search);
+        stable_divisor = divisor;
         if elapsed() >= soft || w.nodes >= limits.max_nodes {
             break;
         }
-        changes = 0;
         w.poll();
         if w.aborted {
             break;
@@ -359,6 +364,13 @@ fn deepen(
         }
     }
     stats.take_back(w);
+    // A ponder search is for the opponent's side and on no clock: it leaves nothing.
+    if !limits.ponder && best_depth > 0 {
+        stats.last_search = LastSearch {
+            score: Some((course.side, best_score)),
+            stable_divisor,
+        };
+    }
     let pv = to_pos(&best_pv);
     SearchResult {
         best: pv[0],

@@ -4,7 +4,8 @@
 //!
 //! How a move is found, file by file (each file's own documentation says how it works):
 //! * `engine.rs` owns the transposition table and the move statistics kept between moves, and
-//!   runs each search on its own thread; `timeman.rs` turns the clock into a budget.
+//!   runs each search on its own thread; `timeman.rs` turns the clock into a budget and
+//!   says, after each iteration, whether another may start.
 //! * `iterative.rs` decides what the root may play (a five, a forced block, our VCF, the
 //!   moves that break the opponent's VCF, a VCT), then deepens one ply at a time until the
 //!   budget says stop; `threads.rs` runs the helper threads alongside it.
@@ -95,6 +96,7 @@ impl Limits {
             budget: timeman::Budget {
                 optimum: long,
                 maximum: long,
+                plan: timeman::Plan::Whole,
             },
             max_depth: d,
             max_nodes: u64::MAX,

@@ -99,6 +99,9 @@ fn search_root(
             best = s;
             best_move = Some((m, s));
             if s > alpha {
+                if n > 0 {
+                    w.root_changes += 1;
+                }
                 alpha = s;
                 let (head, tail) = w.pv.split_at_mut(1);
                 head[0].clear();

@@ -75,6 +75,7 @@
 //! | Rapfi's move count at every depth with LMR_DIVISOR 1.0 | against Rapfi at 500 / 100 ms +29 -44 =7 (41 %); self-play -27.4 ± 37.8 by pairs (stopped) | 80; 178 | Rapfi; 400 ms | 337533e |
 //! | Reverse futility and razoring also under the opponent's open three | -73.6 ± 32.7 (SPRT H0) | 206 | 100 ms | 03c3da6 |
 //! | Razoring alone under the opponent's open three | +3.3 ± 16.2 (stopped, LLR -0.24) | 1,143 | 100 ms | 03c3da6 |
+//! | Rapfi's razoring under an open three: every non-PV node under a three at depth <= 2 settled by the horizon's VCF search alone (no margin, no defences searched) | -20.9 ± 34.4 by pairs (stopped, LLR -0.85) | 202 | 200 ms | 2026-12-02 |
 //! | Neither reverse futility nor razoring where the opponent has a four-three or double-three point | -20.7 ± 19.6 (stopped, LLR -2.60) | 874 | 100 ms | 03c3da6 |
 //! | A horizon node facing an open three searched one ply instead of standing pat | -3.3 ± 16.1 (stopped, LLR -1.24) | 1,156 | 100 ms | 03c3da6 |
 //! | Quiet moves past the move count searched when they set up a four-three or double-three point | -22.0 ± 24.6 (stopped) | 508 | 100 ms | 03c3da6 |

@@ -56,6 +56,31 @@ def elo_bar(w, l, d):
     return elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
 
 
+def tally(text, name):
+    """Wins, losses and draws of `name` in c-gomoku-cli's output, the same by colour, and
+    the games that did not end on the board."""
+    w = l = d = 0
+    by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
+    odd = []
+    for _, black, white, result, why in GAME.findall(text):
+        colour = "black" if black == name else "white"
+        if result == "1/2-1/2":
+            d += 1
+            by_colour[colour][2] += 1
+            if not re.search(r"fullfilled board|adjudication", why):
+                odd.append(f"{black} vs {white}: {result} {why}")
+            continue
+        if (result == "1-0") == (black == name):
+            w += 1
+            by_colour[colour][0] += 1
+        else:
+            l += 1
+            by_colour[colour][1] += 1
+        if "five connection" not in why:
+            odd.append(f"{black} vs {white}: {result} {why}")
+    return w, l, d, by_colour, odd
+
+
 def xy_to_offset(src, dst, size):
     """Each line's absolute `x,y` pairs as Gomocup offsets from the centre."""
     c = size // 2
@@ -148,27 +173,9 @@ def main():
         with open(os.path.join(d, "cli.txt")) as f:
             text += f.read()
 
-    games = GAME.findall(text)
-    if not games:
+    w, l, d, by_colour, odd = tally(text, a.name)
+    if w + l + d == 0:
         sys.exit(f"no game finished; c-gomoku-cli said:\n{text[-2000:]}")
-    w = l = d = 0
-    by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
-    odd = []
-    for _, black, white, result, why in games:
-        colour = "black" if black == a.name else "white"
-        if result == "1/2-1/2":
-            d += 1
-            by_colour[colour][2] += 1
-            continue
-        winner = black if result == "1-0" else white
-        if winner == a.name:
-            w += 1
-            by_colour[colour][0] += 1
-        else:
-            l += 1
-            by_colour[colour][1] += 1
-        if not re.search(r"five connection", why):
-            odd.append(f"{black} vs {white}: {result} {why}")
     n = w + l + d
     e, lo, hi = elo_bar(w, l, d)
     lines = [

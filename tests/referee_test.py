@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/match.py's adjudication, with scripted fake engines, of how
 scripts/cgomoku_soak.py reads c-gomoku-cli's account of a failed game, of how
-scripts/missed_wins.py tells the kinds of a forced win apart, and that every tool in
-scripts/ answers --help."""
+scripts/missed_wins.py tells the kinds of a forced win apart, how scripts/yardstick.py
+counts a match and splits it into shards, and that every tool in scripts/ answers --help."""
 import os
 import subprocess
 import sys
@@ -15,6 +15,7 @@ sys.path.insert(0, SCRIPTS)
 import match  # noqa: E402
 import cgomoku_soak  # noqa: E402
 import missed_wins  # noqa: E402
+import yardstick  # noqa: E402
 
 FAKE = r'''
 import sys, time
@@ -291,11 +292,85 @@ class CgomokuBlame(unittest.TestCase):
         self.assertEqual(got, {1: "A", 3: "B", 4: "B", 5: "B", 6: None})
 
 
+# A stand-in for c-gomoku-cli: plays nothing, reports -games games alternating colours from
+# its -openings file, Wuzi winning the games it plays black, and writes down what it was given.
+FAKE_CLI = r'''
+import os, sys
+args = sys.argv[1:]
+games = int(args[args.index("-games") + 1])
+opening = [a for a in args if a.startswith("file=")][0][5:]
+with open("given.txt", "w") as f:
+    f.write(" ".join(args) + "\n")
+for g in range(1, games + 1):
+    black, white = ("wuzi", "ref") if g % 2 else ("ref", "wuzi")
+    print(f"[1] Finished game {g} ({black} vs {white}): 1-0 {{Black win by five connection}}")
+'''
+
+
+class Yardstick(unittest.TestCase):
+    """scripts/yardstick.py: the score from c-gomoku-cli's lines, renju openings as offsets,
+    and a match split over shards that together play every game asked for."""
+
+    OUT = """[1] Finished game 1 (wuzi vs ref): 1-0 {Black win by five connection}
+[2] Finished game 2 (ref vs wuzi): 1-0 {Black win by five connection}
+[1] Finished game 3 (ref vs wuzi): 1-0 {Black win by time forfeit}
+[2] Finished game 4 (wuzi vs ref): 1/2-1/2 {Draw by fullfilled board}
+[1] Finished game 5 (wuzi vs ref): 0-1 {White win by opponent crash}
+[2] Finished game 6 (ref vs wuzi): 0-1 {White win by five connection}
+"""
+
+    def test_the_score_by_colour_and_the_games_lost_off_the_board(self):
+        w, l, d, by_colour, odd = yardstick.tally(self.OUT, "wuzi")
+        self.assertEqual((w, l, d), (2, 3, 1))
+        self.assertEqual(by_colour, {"black": [1, 1, 1], "white": [1, 2, 0]})
+        self.assertEqual(odd, ["ref vs wuzi: 1-0 Black win by time forfeit",
+                               "wuzi vs ref: 0-1 White win by opponent crash"])
+        # The other side's view is the mirror image.
+        self.assertEqual(yardstick.tally(self.OUT, "ref")[:3], (3, 2, 1))
+
+    def test_renju_openings_as_offsets_from_the_centre(self):
+        with tempfile.TemporaryDirectory() as d:
+            src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+            with open(src, "w") as f:
+                f.write("# comment 1,2 3,4\nD1 Kansei 7,7 6,7 5,7\nI13 Suisei 7,7 6,8 9,5\n\n")
+            self.assertEqual(yardstick.xy_to_offset(src, dst, 15), 2)
+            with open(dst) as f:
+                self.assertEqual(f.read(), "0,0, -1,0, -2,0\n0,0, -1,1, 2,-2\n")
+
+    def test_shards_play_every_game_and_share_out_the_openings(self):
+        with tempfile.TemporaryDirectory() as d:
+            cli = os.path.join(d, "cli")
+            with open(cli, "w") as f:
+                f.write("#!" + sys.executable + "\n" + FAKE_CLI)
+            os.chmod(cli, 0o755)
+            openings = os.path.join(d, "open.txt")
+            with open(openings, "w") as f:
+                f.writelines(f"{k},0, 0,1\n" for k in range(7))
+            out = os.path.join(d, "run")
+            r = subprocess.run([sys.executable, os.path.join(SCRIPTS, "yardstick.py"), "--engine", cli,
+                                "--opponent", cli, "--openings", openings, "--type", "offset",
+                                "--games", "10", "--concurrency", "3", "--cli", cli, "--out", out],
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("+5 -5 =0", r.stdout)
+            games, seen = [], []
+            for k in range(3):
+                with open(os.path.join(out, f"shard{k}", "given.txt")) as f:
+                    args = f.read().split()
+                games.append(int(args[args.index("-games") + 1]))
+                with open(os.path.join(out, f"shard{k}", "openings.txt")) as f:
+                    seen += f.read().splitlines()
+            self.assertEqual(games, [4, 4, 2])
+            self.assertEqual(sorted(seen), [f"{k},0, 0,1" for k in range(7)])
+
+
+
 class ScriptsHelp(unittest.TestCase):
     """Each tool prints what it is for and how to call it, and does nothing else."""
 
     PYTHON = ["cgomoku_soak.py", "fuzz_protocol.py", "games_to_samples.py", "gomocupjudge_games.py",
-              "match.py", "missed_wins.py", "probe.py", "spsa.py", "teacher_games.py", "teacher_label.py"]
+              "match.py", "missed_wins.py", "probe.py", "spsa.py", "teacher_games.py", "teacher_label.py",
+              "yardstick.py"]
     SHELL = ["anchor_games.sh", "build-windows.sh", "learn.sh", "package-gomocup.sh", "windows-check.sh",
              "windows-matches.sh", "wine-brain.sh", "yixin_gui_check.sh"]
 

@@ -4,8 +4,11 @@
 Plays ENGINE against OPPONENT from an openings file, each opening with both colours, and
 prints the score (wins, losses, draws), Wuzi's share with an Elo estimate and its 95 % bar,
 the score by colour, and every game lost other than on the board (time, crash, illegal or
-forbidden move), for each side. The games, c-gomoku-cli's output and a summary are kept in
---out.
+forbidden move) with the engine at fault. c-gomoku-cli charges a START that an engine
+refused (Rapfi drops one that arrives just after its winning move) to the side to move of
+the next game, whichever engine refused: such a game counts here against the engine that
+refused it (`cgomoku_soak.blame`). The games (SGF), c-gomoku-cli's output (cli.txt,
+cli_err.txt) and a summary are kept in --out.
 
   scripts/yardstick.py --engine target/release/pbrain-wuzi --opponent /path/to/pbrain-rapfi \\
       --openings openings.txt --type pos --games 160 --tc 0/1 --concurrency 2 --out runs/free15
@@ -37,6 +40,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cgomoku_soak  # noqa: E402
+
 GAME = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
 
 
@@ -56,13 +62,16 @@ def elo_bar(w, l, d):
     return elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
 
 
-def tally(text, name):
-    """Wins, losses and draws of `name` in c-gomoku-cli's output, the same by colour, and
-    the games that did not end on the board."""
+def tally(text, name, err=""):
+    """Wins, losses and draws of `name` in one c-gomoku-cli's output (`err`: its stderr), the
+    same by colour, and the games that did not end on the board, each with the engine at
+    fault. A game c-gomoku-cli charged to the wrong engine (a START refused by the other one,
+    which it charges to the side to move: `cgomoku_soak.blame`) counts for the right one."""
+    culprits = {g: culprit for g, _, culprit, _, _ in cgomoku_soak.blame(text, err)}
     w = l = d = 0
     by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
     odd = []
-    for _, black, white, result, why in GAME.findall(text):
+    for num, black, white, result, why in GAME.findall(text):
         colour = "black" if black == name else "white"
         if result == "1/2-1/2":
             d += 1
@@ -70,14 +79,18 @@ def tally(text, name):
             if not re.search(r"fullfilled board|adjudication", why):
                 odd.append(f"{black} vs {white}: {result} {why}")
             continue
-        if (result == "1-0") == (black == name):
+        won = (result == "1-0") == (black == name)
+        culprit = culprits.get(int(num))
+        if "five connection" not in why:
+            if culprit is not None:
+                won = culprit != name
+            odd.append(f"{black} vs {white}: {result} {why} (at fault: {culprit or 'not named'})")
+        if won:
             w += 1
             by_colour[colour][0] += 1
         else:
             l += 1
             by_colour[colour][1] += 1
-        if "five connection" not in why:
-            odd.append(f"{black} vs {white}: {result} {why}")
     return w, l, d, by_colour, odd
 
 
@@ -124,6 +137,7 @@ def main():
     ap.add_argument("--memory", type=int, default=0, help="max_memory in bytes for both (0: theirs)")
     ap.add_argument("--out", default="yardstick")
     ap.add_argument("--cli")
+    ap.add_argument("--log", action="store_true", help="c-gomoku-cli's I/O log in each shard's folder")
     a = ap.parse_args()
 
     cli = find_cli(a.cli)
@@ -162,20 +176,25 @@ def main():
         cmd = [cli] + engine(a.name, a.engine) + engine(a.opponent_name, a.opponent)
         cmd += ["-rule", str(a.rule), "-boardsize", str(a.size), "-games", str(n), "-repeat"]
         cmd += ["-drawafter", str(a.size * a.size), "-sgf", os.path.join(d, "games.sgf")]
-        cmd += ["-openings", f"file={part}", f"type={kind}"]
-        log = open(os.path.join(d, "cli.txt"), "w")
-        log.write(" ".join(cmd) + "\n")
-        log.flush()
-        procs.append((subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=d), d))
-    text = ""
-    for p, d in procs:
+        cmd += ["-openings", f"file={part}", f"type={kind}"] + (["-log"] if a.log else [])
+        with open(os.path.join(d, "command.txt"), "w") as f:
+            f.write(" ".join(cmd) + "\n")
+        # stderr apart: written unbuffered, it would split the lines of the buffered stdout.
+        out_f = open(os.path.join(d, "cli.txt"), "w")
+        err_f = open(os.path.join(d, "cli_err.txt"), "w")
+        procs.append((subprocess.Popen(cmd, stdout=out_f, stderr=err_f, cwd=d), d))
+    w = l = d = 0
+    by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
+    odd = []
+    for p, d_ in procs:
         p.wait()
-        with open(os.path.join(d, "cli.txt")) as f:
-            text += f.read()
-
-    w, l, d, by_colour, odd = tally(text, a.name)
+        with open(os.path.join(d_, "cli.txt")) as f, open(os.path.join(d_, "cli_err.txt")) as e:
+            sw, sl, sd, sc, so = tally(f.read(), a.name, e.read())
+        w, l, d, odd = w + sw, l + sl, d + sd, odd + so
+        for c in by_colour:
+            by_colour[c] = [x + y for x, y in zip(by_colour[c], sc[c])]
     if w + l + d == 0:
-        sys.exit(f"no game finished; c-gomoku-cli said:\n{text[-2000:]}")
+        sys.exit(f"no game finished: see {out}/shard*/cli*.txt")
     n = w + l + d
     e, lo, hi = elo_bar(w, l, d)
     lines = [

@@ -323,10 +323,19 @@ class Yardstick(unittest.TestCase):
         w, l, d, by_colour, odd = yardstick.tally(self.OUT, "wuzi")
         self.assertEqual((w, l, d), (2, 3, 1))
         self.assertEqual(by_colour, {"black": [1, 1, 1], "white": [1, 2, 0]})
-        self.assertEqual(odd, ["ref vs wuzi: 1-0 Black win by time forfeit",
-                               "wuzi vs ref: 0-1 White win by opponent crash"])
+        self.assertEqual(odd, ["ref vs wuzi: 1-0 Black win by time forfeit (at fault: not named)",
+                               "wuzi vs ref: 0-1 White win by opponent crash (at fault: not named)"])
         # The other side's view is the mirror image.
         self.assertEqual(yardstick.tally(self.OUT, "ref")[:3], (3, 2, 1))
+
+    def test_a_start_refused_by_the_other_engine_is_not_charged_to_the_side_to_move(self):
+        # Game 3: wuzi (white) is to move, but ref refused START (its ERROR on stderr):
+        # c-gomoku-cli charges wuzi; the tally gives the game to wuzi.
+        err = "[1] engine ref output error: Unknown command: 15\n"
+        w, l, d, by_colour, odd = yardstick.tally(self.OUT, "wuzi", err)
+        self.assertEqual((w, l, d), (3, 2, 1))
+        self.assertEqual(by_colour["white"], [2, 1, 0])
+        self.assertEqual(odd[0], "ref vs wuzi: 1-0 Black win by time forfeit (at fault: ref)")
 
     def test_renju_openings_as_offsets_from_the_centre(self):
         with tempfile.TemporaryDirectory() as d:

@@ -42,6 +42,11 @@
 //! What one search leaves for the next (`LastSearch`: its score and its divisor) is kept
 //! with the move statistics of the game (`alphabeta.rs`, `MoveStats`) and forgotten at a new
 //! game.
+//!
+//! Worth, at 24 s a game and 1 s a move on 15x15 against the two-level rule before it
+//! (4c358e8): +12.5 ± 59.4 in self-play (111 games, stopped); against Rapfi's classical
+//! engine 36.8 % on the board (38 games) where the two-level rule scored 28.8 % (40 games).
+//! No game lost on time.
 
 use std::time::Duration;
 

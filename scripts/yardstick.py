@@ -42,13 +42,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cgomoku_soak  # noqa: E402
+from match import elo  # noqa: E402
 
 GAME = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
-
-
-def elo(score):
-    score = min(max(score, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / score - 1)
 
 
 def elo_bar(w, l, d):

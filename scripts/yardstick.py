@@ -31,7 +31,6 @@ c-gomoku-cli is found by --cli, else $CGOMOKU_CLI, else on PATH.
 """
 import argparse
 import json
-import math
 import os
 import random
 import re
@@ -42,20 +41,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cgomoku_soak  # noqa: E402
-from match import elo  # noqa: E402
-
-GAME = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+) \{([^}]*)\}")
-
-
-def elo_bar(w, l, d):
-    """Elo of the score w/l/d with its 95 % interval (normal approximation)."""
-    n = w + l + d
-    if n == 0:
-        return None
-    s = (w + d / 2) / n
-    var = (w * (1 - s) ** 2 + l * s**2 + d * (0.5 - s) ** 2) / n
-    se = math.sqrt(var / n)
-    return elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
 
 
 def tally(text, name, err=""):
@@ -67,7 +52,7 @@ def tally(text, name, err=""):
     w = l = d = 0
     by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
     odd = []
-    for num, black, white, result, why in GAME.findall(text):
+    for _, num, black, white, result, why in cgomoku_soak.FINISHED.findall(text):
         colour = "black" if black == name else "white"
         if result == "1/2-1/2":
             d += 1
@@ -163,28 +148,28 @@ def main():
     procs = []
     t0 = time.time()
     for k in range(shards):
-        d = os.path.join(out, f"shard{k}")
-        os.makedirs(d, exist_ok=True)
-        part = os.path.join(d, "openings.txt")
+        folder = os.path.join(out, f"shard{k}")
+        os.makedirs(folder, exist_ok=True)
+        part = os.path.join(folder, "openings.txt")
         with open(part, "w") as f:
             f.writelines(lines[k::shards])
         n = 2 * ((a.games // 2) // shards + (k < (a.games // 2) % shards))
         cmd = [cli] + engine(a.name, a.engine) + engine(a.opponent_name, a.opponent)
         cmd += ["-rule", str(a.rule), "-boardsize", str(a.size), "-games", str(n), "-repeat"]
-        cmd += ["-drawafter", str(a.size * a.size), "-sgf", os.path.join(d, "games.sgf")]
+        cmd += ["-drawafter", str(a.size * a.size), "-sgf", os.path.join(folder, "games.sgf")]
         cmd += ["-openings", f"file={part}", f"type={kind}"] + (["-log"] if a.log else [])
-        with open(os.path.join(d, "command.txt"), "w") as f:
+        with open(os.path.join(folder, "command.txt"), "w") as f:
             f.write(" ".join(cmd) + "\n")
         # stderr apart: written unbuffered, it would split the lines of the buffered stdout.
-        out_f = open(os.path.join(d, "cli.txt"), "w")
-        err_f = open(os.path.join(d, "cli_err.txt"), "w")
-        procs.append((subprocess.Popen(cmd, stdout=out_f, stderr=err_f, cwd=d), d))
+        with open(os.path.join(folder, "cli.txt"), "w") as o, \
+                open(os.path.join(folder, "cli_err.txt"), "w") as e:
+            procs.append((subprocess.Popen(cmd, stdout=o, stderr=e, cwd=folder), folder))
     w = l = d = 0
     by_colour = {"black": [0, 0, 0], "white": [0, 0, 0]}
     odd = []
-    for p, d_ in procs:
+    for p, folder in procs:
         p.wait()
-        with open(os.path.join(d_, "cli.txt")) as f, open(os.path.join(d_, "cli_err.txt")) as e:
+        with open(os.path.join(folder, "cli.txt")) as f, open(os.path.join(folder, "cli_err.txt")) as e:
             sw, sl, sd, sc, so = tally(f.read(), a.name, e.read())
         w, l, d, odd = w + sw, l + sl, d + sd, odd + so
         for c in by_colour:
@@ -192,11 +177,10 @@ def main():
     if w + l + d == 0:
         sys.exit(f"no game finished: see {out}/shard*/cli*.txt")
     n = w + l + d
-    e, lo, hi = elo_bar(w, l, d)
     lines = [
         f"{a.name} vs {a.opponent_name}: size {a.size} rule {a.rule} tc {a.tc}, {n} games "
         f"({time.time() - t0:.0f} s)",
-        f"  +{w} -{l} ={d}  {100 * (w + d / 2) / n:.1f} %  Elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}]",
+        f"  +{w} -{l} ={d}  {100 * (w + d / 2) / n:.1f} %  Elo {cgomoku_soak.elo(w, l, d)}",
     ]
     for colour, (cw, cl, cd) in by_colour.items():
         lines.append(f"  as {colour}: +{cw} -{cl} ={cd}")

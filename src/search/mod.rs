@@ -96,7 +96,7 @@ impl Limits {
             budget: timeman::Budget {
                 optimum: long,
                 maximum: long,
-                plan: timeman::Plan::Whole,
+                plan: timeman::Plan::Optimum,
             },
             max_depth: d,
             max_nodes: u64::MAX,

@@ -10,9 +10,9 @@
 //! deadline: no search thread runs past it.
 //!
 //! **The budget** (`TimeControl::budget`) has an optimum, a maximum and a plan:
-//! * no match clock (`Plan::Whole`): optimum = maximum = the per-move limit less its margin,
-//!   and iterations start until the maximum, since an unfinished iteration still improves
-//!   the move;
+//! * no match clock: optimum = maximum = the per-move limit less its margin (`Plan::Optimum`),
+//!   so iterations start until the maximum, since an unfinished iteration still improves the
+//!   move;
 //! * with a match clock the maximum is also at most the usable clock / min(MATCH_SPACE_MIN,
 //!   moves to go). The clock is ample when the per-move limit times our moves to go (at most
 //!   MOVE_HORIZON of them) is less than the usable clock: then the optimum is
@@ -151,9 +151,8 @@ impl Default for TimeControl {
 /// How the iterations of a search stop (the hard deadline, `Budget::maximum`, applies to all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// No match clock to save for: iterations start until the maximum.
-    Whole,
-    /// Stop after the first iteration that ends past the optimum.
+    /// Stop after the first iteration that ends past the optimum (with no match clock to save
+    /// for the optimum is the maximum: iterations start until it).
     Optimum,
     /// A match clock that can run short: the optimum scaled by the search's course
     /// (`Budget::stop_after`).
@@ -208,7 +207,7 @@ impl Budget {
         Budget {
             optimum: day,
             maximum: day,
-            plan: Plan::Whole,
+            plan: Plan::Optimum,
         }
     }
 
@@ -224,7 +223,6 @@ impl Budget {
     /// stable-move divisor to leave for the next search (1 unless the plan is `Clock`).
     pub fn stop_after(&self, c: &Course, last: &LastSearch) -> (Duration, f64) {
         match self.plan {
-            Plan::Whole => (self.maximum, 1.0),
             Plan::Optimum => (self.optimum, 1.0),
             Plan::Clock => {
                 let previous = last.score.filter(|&(side, _)| side == c.side);
@@ -258,7 +256,7 @@ impl TimeControl {
             None => None,
         };
         let Some(left) = left else {
-            return Budget::from_ms(turn_max, turn_max, Plan::Whole);
+            return Budget::from_ms(turn_max, turn_max, Plan::Optimum);
         };
         let reserve = RESERVE_PER_MOVE_MS * (empty as i64 + 1) / 2;
         let usable = (left - margin(left) - reserve).max(0);
@@ -296,13 +294,13 @@ mod tests {
     #[test]
     fn per_move_limit_only() {
         let t = tc(1000, 0, UNLIMITED);
-        assert_eq!(t.budget(10, 215), Budget::from_ms(938, 938, Plan::Whole));
+        assert_eq!(t.budget(10, 215), Budget::from_ms(938, 938, Plan::Optimum));
         let t = TimeControl {
             turn_ms: 200,
             match_ms: 0,
             left_ms: None,
         };
-        assert_eq!(t.budget(0, 225), Budget::from_ms(160, 160, Plan::Whole));
+        assert_eq!(t.budget(0, 225), Budget::from_ms(160, 160, Plan::Optimum));
     }
 
     #[test]
@@ -495,9 +493,9 @@ mod tests {
     }
 
     #[test]
-    fn the_other_plans_ignore_the_course() {
+    fn the_optimum_plan_ignores_the_course() {
         let c = course(12, 3, -500, 2.0);
-        let whole = Budget::from_ms(938, 938, Plan::Whole);
+        let whole = Budget::from_ms(938, 938, Plan::Optimum);
         assert_eq!(
             whole.stop_after(&c, &last(0, 1.2)),
             (Duration::from_millis(938), 1.0)

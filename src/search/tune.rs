@@ -10,6 +10,13 @@
 //! a tuner can play games between two settings of one binary. `pbrain-wuzi params` lists
 //! the tunables with their ranges and SPSA steps, and says whether the build reads
 //! `WUZI_TUNE` and whether the environment's setting parsed.
+//!
+//! ```sh
+//! cargo build --release --features tune --target-dir target/tune
+//! target/tune/release/pbrain-wuzi params           # name, value, default, range, step
+//! python3 scripts/spsa.py --engine target/tune/release/pbrain-wuzi --iterations 2000 \
+//!     --concurrency 2 --turn 100 --openings OPENINGS --seed 1 --out spsa.log
+//! ```
 
 use super::params::*;
 use std::sync::OnceLock;

@@ -280,3 +280,4 @@
 //! | Both of the two rows above | missed-wins screen 3 of 32 (base 4) | — | 1.5M-node screen | b9ca974 (2026-11-23) |
 //! | A four extended one ply | missed-wins screen 12 and 14 of 56 (base 13), twice the nodes a depth | — | node-limited screen | 067e45d (2026-11-23) |
 //! | Futility pruning at the parent | −1.9 ± 11.0 by pairs | 2,000 | 100 ms | 932e843 (2026-11-29) |
+//! | The forced block of a four 5/16 ply deeper, the fraction carried down the line (OPPO5_EXT 1.3) | +9.5 ± 27.9; Rapfi 1 s: 30.6 % on the board (−142 [−203, −90]) against the tree's 27.8 % (160 games): level | 514; 157 | 250k nodes a move; Rapfi 1 s | 2026-12-02 |

@@ -90,14 +90,9 @@ impl Limits {
 
     /// A search bounded only by depth (benchmarks, tests).
     pub fn depth(d: i32) -> Limits {
-        let long = Duration::from_secs(3600);
         Limits {
             start: Instant::now(),
-            budget: timeman::Budget {
-                optimum: long,
-                maximum: long,
-                plan: timeman::Plan::Optimum,
-            },
+            budget: timeman::Budget::whole(Duration::from_secs(3600)),
             max_depth: d,
             max_nodes: u64::MAX,
             threads: 1,

@@ -201,14 +201,19 @@ pub struct Course {
 }
 
 impl Budget {
-    /// No time limit worth the name (pondering, analysis until stopped).
-    pub fn unlimited() -> Budget {
-        let day = Duration::from_secs(86_400);
+    /// No match clock to save for: iterations start until `limit`, the hard deadline too
+    /// (optimum = maximum is how `Plan::Optimum` spends the whole of it).
+    pub fn whole(limit: Duration) -> Budget {
         Budget {
-            optimum: day,
-            maximum: day,
+            optimum: limit,
+            maximum: limit,
             plan: Plan::Optimum,
         }
+    }
+
+    /// No time limit worth the name (pondering, analysis until stopped).
+    pub fn unlimited() -> Budget {
+        Budget::whole(Duration::from_secs(86_400))
     }
 
     fn from_ms(optimum: i64, maximum: i64, plan: Plan) -> Budget {
@@ -256,7 +261,7 @@ impl TimeControl {
             None => None,
         };
         let Some(left) = left else {
-            return Budget::from_ms(turn_max, turn_max, Plan::Optimum);
+            return Budget::whole(Duration::from_millis(turn_max as u64));
         };
         let reserve = RESERVE_PER_MOVE_MS * (empty as i64 + 1) / 2;
         let usable = (left - margin(left) - reserve).max(0);
@@ -495,7 +500,7 @@ mod tests {
     #[test]
     fn the_optimum_plan_ignores_the_course() {
         let c = course(12, 3, -500, 2.0);
-        let whole = Budget::from_ms(938, 938, Plan::Optimum);
+        let whole = Budget::whole(Duration::from_millis(938));
         assert_eq!(
             whole.stop_after(&c, &last(0, 1.2)),
             (Duration::from_millis(938), 1.0)

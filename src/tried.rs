@@ -281,3 +281,6 @@
 //! | A four extended one ply | missed-wins screen 12 and 14 of 56 (base 13), twice the nodes a depth | — | node-limited screen | 067e45d (2026-11-23) |
 //! | Futility pruning at the parent | −1.9 ± 11.0 by pairs | 2,000 | 100 ms | 932e843 (2026-11-29) |
 //! | The forced block of a four 5/16 ply deeper, the fraction carried down the line (OPPO5_EXT 1.3) | +9.5 ± 27.9; Rapfi 1 s: 30.6 % on the board (−142 [−203, −90]) against the tree's 27.8 % (160 games): level | 514; 157 | 250k nodes a move; Rapfi 1 s | 2026-12-02 |
+//! | Rapfi's tree as a package: move count `(3 + d^1.32) / (2 - improving)` at every depth, a cut node's non-killers reduced 1.8 plies more (cut nodes tracked), razoring under an open three (depth <= 2, the VCF search alone), LMR divisor 1.0 | −105.3 ± 84.2 (stopped); without the razoring −15.2 ± 50.2; without the cut-node term −52.5 ± 50.1 | 68; 160; 160 | 100 ms | 2026-12-02 |
+//! | The same package with LMR divisor 1.5053 (36 % fewer nodes to depth 12) | +19.6 ± 52.1; Rapfi 1 s: +47 −106 =7, 31.6 % (−134 [−195, −81]) against the tree's 27.8 % (160 games): level | 160; 160 | 100 ms; Rapfi 1 s | 2026-12-02 |
+//! | Rapfi's move count at every depth alone, again (3 % fewer nodes to depth 12) | +4.3 ± 51.4 | 160 | 100 ms | 2026-12-02 |
